@@ -6,7 +6,8 @@
 set -euo pipefail
 
 PG_MAJOR="${PG_MAJOR:-15}"
-sharedir="$(pg_config --sharedir 2>/dev/null || echo "/usr/share/postgresql/${PG_MAJOR}")"
+sharedir="/usr/share/postgresql/${PG_MAJOR}"
+[ -x "/usr/lib/postgresql/${PG_MAJOR}/bin/pg_config" ] && sharedir="$("/usr/lib/postgresql/${PG_MAJOR}/bin/pg_config" --sharedir)"
 if [ -f "${sharedir}/extension/vector.control" ]; then
   echo "pgvector: already installed (${sharedir}/extension/vector.control)"
   exit 0

@@ -1,0 +1,71 @@
+// Proves the boundary rules can fail: builds a throw-away workspace with one known violation per
+// rule, runs dependency-cruiser with the real config and expects each rule to be reported.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const work = mkdtempSync(join(tmpdir(), 'engram-depcruise-'));
+
+const files = {
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: {
+      module: 'NodeNext', moduleResolution: 'NodeNext', baseUrl: '.',
+      paths: { '@engram/infra': ['libs/infra/src/index.ts'], '@engram/memory': ['libs/memory/src/index.ts'] },
+    },
+  }),
+  'libs/memory/src/index.ts': "export const memory = 1;\n",
+  'libs/memory/src/record.writer.ts': "export const writer = 1;\n",
+  'libs/retrieval/src/index.ts': "export const retrieval = 1;\n",
+  // infra-depends-on-no-domain
+  'libs/infra/src/index.ts': "import { memory } from '@engram/memory';\nexport const infra = memory;\n",
+  // librarian-and-retrieval-are-siblings
+  'libs/librarian/src/index.ts': "import { retrieval } from '../../retrieval/src/index.js';\nexport const l = retrieval;\n",
+  // agents-do-not-use-infra + writer-only-through-the-gate
+  'libs/agents/src/index.ts':
+    "import { infra } from '@engram/infra';\nimport { writer } from '../../memory/src/record.writer.js';\nexport const a = [infra, writer];\n",
+  // only-composition-root-imports-infra + lib-public-entry-only
+  'apps/demo/src/main.ts':
+    "import { infra } from '@engram/infra';\nimport { writer } from '../../../libs/memory/src/record.writer.js';\nexport const m = [infra, writer];\n",
+  'apps/demo/src/composition-root.ts': "import { infra } from '@engram/infra';\nexport const c = infra;\n",
+};
+for (const [path, text] of Object.entries(files)) {
+  mkdirSync(dirname(join(work, path)), { recursive: true });
+  writeFileSync(join(work, path), text);
+}
+
+const expected = [
+  'infra-depends-on-no-domain',
+  'librarian-and-retrieval-are-siblings',
+  'agents-do-not-use-infra',
+  'writer-only-through-the-gate',
+  'only-composition-root-imports-infra',
+  'lib-public-entry-only',
+];
+let output = '';
+let exitCode = 0;
+try {
+  output = execFileSync(join(root, 'node_modules/.bin/depcruise'),
+    ['apps', 'libs', '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'err'],
+    { cwd: work, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+} catch (error) {
+  exitCode = error.status ?? 1;
+  output = `${error.stdout ?? ''}${error.stderr ?? ''}`;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+const missing = expected.filter((rule) => !output.includes(rule));
+if (exitCode === 0 || missing.length > 0) {
+  console.error(`boundary self-test FAILED (exit ${exitCode}); rules not reported: ${missing.join(', ') || 'none'}`);
+  console.error(output);
+  process.exit(1);
+}
+// composition-root.ts is allowed to import infra: make sure it is not reported.
+if (/composition-root\.ts.*only-composition-root|only-composition-root[^\n]*composition-root\.ts/.test(output)) {
+  console.error('boundary self-test FAILED: composition-root.ts was reported but is allowed to import infra');
+  process.exit(1);
+}
+console.log(`boundary self-test: ${expected.length} known violations caught`);
