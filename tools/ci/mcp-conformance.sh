@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs the MCP project's conformance suite (server mode, spec 2025-11-25) against the built
+# HTTP server, and the MCP Inspector CLI against the stdio server. Both on a throw-away embedded home.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+source tools/setup/env.sh
+
+home="$(mktemp -d)"
+port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+export ENGRAM_HOME="${home}" ENGRAM_MODEL_DIR="${ENGRAM_TEST_MODEL_DIR:-${PWD}/.cache/models/all-MiniLM-L6-v2}"
+unset DATABASE_URL ENGRAM_API_KEY
+# Loopback only and no API key: the conformance runner cannot send credentials.
+node dist/apps/mcp-server/main.js --http --port "${port}" --host 127.0.0.1 >"${home}/server.log" 2>&1 &
+server=$!
+cleanup() { kill "${server}" 2>/dev/null || true; wait "${server}" 2>/dev/null || true; rm -rf "${home}"; }
+trap cleanup EXIT
+for _ in $(seq 1 120); do
+  curl -fsS "http://127.0.0.1:${port}/health" >/dev/null 2>&1 && break
+  kill -0 "${server}" 2>/dev/null || { cat "${home}/server.log" >&2; exit 1; }
+  sleep 0.5
+done
+
+status=0
+npx conformance server --url "http://127.0.0.1:${port}/mcp" --spec-version 2025-11-25 \
+  --expected-failures tools/ci/conformance-baseline.yml --output-dir "${home}/conformance" || status=$?
+
+echo "--> MCP Inspector CLI over stdio: tools/list" >&2
+tools="$(npx mcp-inspector --cli node dist/apps/mcp-server/main.js --stdio --method tools/list)" || status=$?
+for name in memory.store memory.get memory.list memory.search remember recall forget; do
+  grep -q "\"${name}\"" <<<"${tools}" || { echo "inspector: tool ${name} missing from tools/list" >&2; status=1; }
+done
+exit "${status}"
