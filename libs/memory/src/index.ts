@@ -1,0 +1,36 @@
+/*
+ * @engram/memory: typed memory records, the type registry, and the reader/writer ports.
+ * `RecordReader` is for everyone. `createRecordWriter` is for the librarian Gate ONLY (the
+ * boundary rules forbid apps, agents and retrieval from importing it).
+ */
+export { contentHash, normaliseContent } from './content-hash.js';
+export type { MemoryDatabase, MemoryDb } from './database-schema.js';
+export {
+  ImmutableRecordError, InvalidFilterError, InvalidRecordError, InvalidStateError, MemoryError, NotInTransactionError,
+  RecordNotFoundError, SupersedeCycleError, UnknownTypeError, VersionConflictError,
+} from './errors.js';
+export type { MemoryErrorCode } from './errors.js';
+export { canonicalJson } from './import-version.js';
+export type { ImportedVersion } from './import-version.js';
+export { validateJsonPath } from './jsonpath.js';
+export { MEMORY_STATUSES } from './memory-record.js';
+export type { MemoryRecord, MemoryStatus, MemoryVersion, SourceRef, Trust, VersionOperation } from './memory-record.js';
+export { decodeCursor, encodeCursor, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.js';
+export type { KeysetPosition } from './pagination.js';
+export { statusesOf } from './record-list.query.js';
+export type { ListFilter, Page, PageRequest } from './record-list.query.js';
+export { HAS_EMBEDDING, MEMORY_COLUMNS, toMemoryRecord, toMemoryVersion } from './record-mapper.js';
+export type { MemoryRow, MemoryVersionRow } from './record-mapper.js';
+export { isUuid, RecordReader } from './record-reader.js';
+export type { GetOptions, TextCandidate } from './record-reader.js';
+export { createRecordWriter } from './record-writer.js';
+export type { CommitAudit, RecordWriter, RecordWriterDeps, Replacement, WriteGuard } from './record-writer.js';
+export { isScope, parseScope, scopeMatches } from './scope.js';
+export type { ParsedScope, Scope } from './scope.js';
+export type { MemoriesTable } from './tables/memories.table.js';
+export type { EdgeKind, MemoryEdgesTable } from './tables/memory-edges.table.js';
+export type { MemoryVersionsTable } from './tables/memory-versions.table.js';
+export { BUILTIN_TYPES, createTypeRegistry } from './type-registry.js';
+export type { MemoryClass, Mutability, TypeDefinition, TypeGatePolicy, TypeOverride, TypeRegistry } from './type-registry.js';
+export { FORGOTTEN_CONTENT } from './version-snapshot.js';
+export type { NewRecordInput, RecordPatch } from './version-snapshot.js';

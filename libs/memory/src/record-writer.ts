@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { mapCommitError } from './db-errors.js';
+import { InvalidRecordError, InvalidStateError, NotInTransactionError, RecordNotFoundError, SupersedeCycleError, VersionConflictError } from './errors.js';
+import type { MemoryRecord, VersionOperation } from './memory-record.js';
+import { RecordReader, isUuid } from './record-reader.js';
+import type { EdgeKind } from './tables/memory-edges.table.js';
+import type { TypeRegistry } from './type-registry.js';
+import {
+  applyArchive, applyForget, applyInvalidate, applyPromote, applyReinforce, applySupersede, applyUpdate,
+  newRecordState, toSnapshot, type NewRecordInput, type RecordPatch, type RecordState,
+} from './version-snapshot.js';
+import { importedState, sameStoredVersion, type ImportedVersion } from './import-version.js';
+
+/** The gate decision a version is committed under (written to gate_audit by the same SQL call). */
+export interface CommitAudit {
+  requestId: string;
+  reason: string;
+  decision?: string;
+  policyMatched?: string | null;
+  reviewer?: string | null;
+  /** Defaults to `approve`. */
+  action?: string;
+}
+
+/** Optimistic concurrency guard for writes to an existing record. */
+export interface WriteGuard {
+  expectedVersion?: number;
+}
+
+/** Either a new replacement record or an existing one. */
+export type Replacement = { record: NewRecordInput } | { existingId: string };
+
+/** Dependencies of a writer; `db` MUST be a transaction. */
+export interface RecordWriterDeps {
+  db: Kysely<any>;
+  registry: TypeRegistry;
+  clock?: () => Date;
+}
+
+/**
+ * The only code that writes memory records. Every method commits through
+ * `engram_commit_version(snapshot, audit)` inside the caller's transaction.
+ * Obtain one only via {@link createRecordWriter}, which only the librarian Gate may call.
+ */
+export class RecordWriter extends RecordReader {
+  private readonly registry: TypeRegistry;
+  private readonly clock: () => Date;
+
+  constructor(deps: RecordWriterDeps) {
+    super(deps.db);
+    if (!deps.db.isTransaction) throw new NotInTransactionError();
+    this.registry = deps.registry;
+    this.clock = deps.clock ?? (() => new Date());
+  }
+
+  /** Creates version 1 of a new record. A taken id fails with VersionConflictError. */
+  async create(input: NewRecordInput, audit: CommitAudit): Promise<MemoryRecord> {
+    const id = input.id ?? randomUUID();
+    if (!isUuid(id)) throw new InvalidRecordError(`invalid record id "${id}"`);
+    const state = newRecordState(input, this.registry.get(input.type), id, this.clock());
+    return this.commit(state, 'create', audit, 0);
+  }
+
+  /** New version with the patch applied. Immutable types refuse content edits (ImmutableRecordError). */
+  async update(id: string, patch: RecordPatch, audit: CommitAudit, guard: WriteGuard = {}): Promise<MemoryRecord> {
+    const head = await this.lockHead(id, guard);
+    return this.commit(applyUpdate(head, patch, this.registry.get(head.type), this.clock()), 'update', audit, guard.expectedVersion);
+  }
+
+  /**
+   * Supersedes `id` by a new or an existing record: the old one becomes `superseded`
+   * (valid_to = now, superseded_by = new id) and a `supersedes` edge links new → old.
+   */
+  async supersede(id: string, replacement: Replacement, audit: CommitAudit, guard: WriteGuard = {}): Promise<{ old: MemoryRecord; replacement: MemoryRecord }> {
+    const head = await this.lockHead(id, guard);
+    const newId = 'existingId' in replacement ? replacement.existingId : (replacement.record.id ?? randomUUID());
+    if (!isUuid(newId)) throw new InvalidRecordError(`invalid record id "${newId}"`);
+    if ('existingId' in replacement) await this.assertNoCycle(id, newId);
+    const old = await this.commit(applySupersede(head, newId, this.clock()), 'supersede', audit, guard.expectedVersion);
+    const next = 'existingId' in replacement
+      ? await this.get(newId)
+      : await this.create({ ...replacement.record, id: newId }, audit);
+    await this.addEdge(newId, id, 'supersedes');
+    return { old, replacement: next };
+  }
+
+  /** Marks the record as wrong ("was never true"); it stays in history. */
+  async invalidate(id: string, reason: string, audit: CommitAudit, guard: WriteGuard = {}): Promise<MemoryRecord> {
+    const head = await this.lockHead(id, guard);
+    return this.commit(applyInvalidate(head, reason, this.clock()), 'invalidate', audit, guard.expectedVersion);
+  }
+
+  /** Soft delete: status archived, archived flag, valid_to now, metadata archived/archived_at. */
+  async archive(id: string, reason: string | undefined, audit: CommitAudit, guard: WriteGuard = {}): Promise<MemoryRecord> {
+    const head = await this.lockHead(id, guard);
+    return this.commit(applyArchive(head, reason, this.clock()), 'archive', audit, guard.expectedVersion);
+  }
+
+  /** Tombstones the record: content, metadata, tags and embedding purged; the audit trail remains. */
+  async forget(id: string, reason: string | undefined, audit: CommitAudit, guard: WriteGuard = {}): Promise<MemoryRecord> {
+    const head = await this.lockHead(id, guard);
+    return this.commit(applyForget(head, reason, this.clock()), 'forget', audit, guard.expectedVersion);
+  }
+
+  /** Confidence back to 1.0 (the user confirmed it). */
+  async reinforce(id: string, audit: CommitAudit, guard: WriteGuard = {}): Promise<MemoryRecord> {
+    const head = await this.lockHead(id, guard);
+    return this.commit(applyReinforce(head, this.clock()), 'reinforce', audit, guard.expectedVersion);
+  }
+
+  /** Moves the record to the global scope. */
+  async promote(id: string, audit: CommitAudit, guard: WriteGuard = {}): Promise<MemoryRecord> {
+    const head = await this.lockHead(id, guard);
+    return this.commit(applyPromote(head, this.clock()), 'promote', audit, guard.expectedVersion);
+  }
+
+  /**
+   * Stores one exported version as is (id, number, timestamps, provenance). Returns `noop` when an
+   * identical version is already stored; a different stored version is a VersionConflictError.
+   */
+  async importVersion(version: ImportedVersion, audit: CommitAudit): Promise<'committed' | 'noop'> {
+    const state = importedState(version, this.registry.get(version.type));
+    const stored = await this.db.selectFrom('memory_versions').selectAll()
+      .where('id', '=', state.id).where('version', '=', state.version).executeTakeFirst();
+    if (stored) {
+      if (sameStoredVersion(stored as unknown as Record<string, unknown>, state)) return 'noop';
+      throw new VersionConflictError(state.id, state.version, undefined);
+    }
+    await this.commit(state, version.operation ?? 'import', audit, state.version - 1);
+    return 'committed';
+  }
+
+  /** Adds (or re-weights) a graph edge. */
+  async addEdge(srcId: string, dstId: string, kind: EdgeKind, weight = 1): Promise<void> {
+    this.assertTransaction();
+    await sql`SELECT engram_add_edge(${srcId}::uuid, ${dstId}::uuid, ${kind}, ${weight}::real)`.execute(this.db);
+  }
+
+  private async assertNoCycle(oldId: string, newId: string): Promise<void> {
+    if (oldId === newId) throw new SupersedeCycleError(oldId, newId);
+    const chain = await this.supersessionChain(newId);
+    if (chain.length === 0) throw new RecordNotFoundError(newId, 'replacement does not exist');
+    if (chain.includes(oldId)) throw new SupersedeCycleError(oldId, newId);
+    const replacement = await this.get(newId);
+    if (replacement.status !== 'active') throw new InvalidStateError(`replacement ${newId} is ${replacement.status}, not active`);
+  }
+
+  private async lockHead(id: string, guard: WriteGuard): Promise<RecordState> {
+    this.assertTransaction();
+    const head = await this.findHead(id, true);
+    if (!head) throw new RecordNotFoundError(id);
+    if (guard.expectedVersion !== undefined && guard.expectedVersion !== head.version) {
+      throw new VersionConflictError(id, guard.expectedVersion, head.version);
+    }
+    return head;
+  }
+
+  private async commit(state: RecordState, op: VersionOperation, audit: CommitAudit, expected: number | undefined): Promise<MemoryRecord> {
+    this.assertTransaction();
+    const auditJson = {
+      request_id: audit.requestId, reason: audit.reason, decision: audit.decision ?? null,
+      policy_matched: audit.policyMatched ?? null, reviewer: audit.reviewer ?? null, action: audit.action ?? 'approve',
+    };
+    try {
+      await sql`SELECT engram_commit_version(${JSON.stringify(toSnapshot(state, op))}::jsonb, ${JSON.stringify(auditJson)}::jsonb)`.execute(this.db);
+    } catch (err) {
+      throw mapCommitError(err, state.id, expected);
+    }
+    return this.get(state.id);
+  }
+
+  private assertTransaction(): void {
+    if (!this.db.isTransaction) throw new NotInTransactionError();
+  }
+}
+
+/**
+ * Creates the record writer for one transaction. ONLY the librarian Gate may call this
+ * (dependency-cruiser forbids it elsewhere); everyone else writes by submitting to the Gate.
+ */
+export function createRecordWriter(deps: RecordWriterDeps): RecordWriter {
+  return new RecordWriter(deps);
+}
