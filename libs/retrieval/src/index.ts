@@ -1,0 +1,21 @@
+/*
+ * @engram/retrieval: hybrid (vector + keyword, weighted RRF) search over memory records, the
+ * embedding indexer job, and access bookkeeping for recall.
+ * Any new export added here becomes public API.
+ */
+export { touchMemories } from './access/touch.js';
+export { InvalidSearchQueryError, RetrievalError } from './errors.js';
+export type { RetrievalErrorCode } from './errors.js';
+export { createEmbeddingIndexer } from './indexer/embedding-indexer.js';
+export type { EmbeddingIndexer, EmbeddingIndexerDeps, IndexRunResult } from './indexer/embedding-indexer.js';
+export { EMBED_MEMORIES_JOB, registerEmbeddingJobs, requestEmbedding } from './indexer/embedding-jobs.js';
+export type { EmbeddingJobOptions } from './indexer/embedding-jobs.js';
+export type { EmbeddingJobQueue, PassageEmbedder, QueryEmbedder, QueuedJob } from './ports.js';
+export { DEFAULT_RRF_K, fuseRrf } from './search/rrf.js';
+export type { FusedEntry, RankedList } from './search/rrf.js';
+export { DEFAULT_TOP_K, MAX_TOP_K } from './search/search-query.js';
+export { createSearchService, DEFAULT_SEARCH_DEFAULTS } from './search/search.service.js';
+export type { SearchService, SearchServiceDeps } from './search/search.service.js';
+export type {
+  FusionWeights, SearchDefaults, SearchMode, SearchQuery, SearchResponse, SearchResult,
+} from './search/search.types.js';

@@ -1,0 +1,85 @@
+import { sql, type Kysely } from 'kysely';
+import type { MemoryDatabase } from '@engram/memory';
+import type { EmbeddingModelId } from './vector-search.query.js';
+
+/** A record whose vector is missing or stale, with the exact text (and hash) to embed. */
+export interface PendingEmbedding {
+  id: string;
+  content: string;
+  content_hash: string;
+}
+
+// Superseded, invalidated and forgotten records are never searched, so they are never embedded.
+const SEARCHABLE = ['active', 'archived'];
+
+/**
+ * Up to `limit` records to (re-)embed: first those without a vector (oldest change first, served by
+ * the partial index `memories_unembedded_idx`), then those embedded by another model.
+ */
+export async function selectPendingEmbeddings(
+  db: Kysely<MemoryDatabase>,
+  model: EmbeddingModelId,
+  limit: number,
+): Promise<PendingEmbedding[]> {
+  const missing = await db
+    .selectFrom('memories')
+    .select(['id', 'content', 'content_hash'])
+    .where('embedding', 'is', null)
+    .where('status', '<>', 'forgotten')
+    .where(sql<boolean>`status = ANY(${SEARCHABLE}::text[])`)
+    .orderBy('updated_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  if (missing.length >= limit) return missing;
+  const stale = await db
+    .selectFrom('memories')
+    .select(['id', 'content', 'content_hash'])
+    .where('embedding', 'is not', null)
+    .where(sql<boolean>`status = ANY(${SEARCHABLE}::text[])`)
+    .where((eb) =>
+      eb.or([eb('embedding_model', 'is distinct from', model.name), eb('embedding_model_version', 'is distinct from', model.version)]),
+    )
+    .orderBy('updated_at')
+    .orderBy('id')
+    .limit(limit - missing.length)
+    .execute();
+  return [...missing, ...stale];
+}
+
+/** How many searchable records lack a vector from `model`. */
+export async function countPendingEmbeddings(db: Kysely<MemoryDatabase>, model: EmbeddingModelId): Promise<number> {
+  const row = await db
+    .selectFrom('memories')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where(sql<boolean>`status = ANY(${SEARCHABLE}::text[])`)
+    .where((eb) =>
+      eb.or([
+        eb('embedding', 'is', null),
+        eb('embedding_model', 'is distinct from', model.name),
+        eb('embedding_model_version', 'is distinct from', model.version),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One vector to store for the exact text it was computed from. */
+export interface EmbeddingWrite {
+  id: string;
+  contentHash: string;
+  vectorSql: string;
+}
+
+/**
+ * Stores a batch in one round trip through `engram_set_embedding`, which skips rows whose content
+ * changed (or that were forgotten) since they were read. Returns how many rows were written.
+ */
+export async function writeEmbeddings(db: Kysely<MemoryDatabase>, model: EmbeddingModelId, writes: EmbeddingWrite[]): Promise<number> {
+  if (writes.length === 0) return 0;
+  const result = await sql<{ written: string | number }>`
+    SELECT count(*) FILTER (WHERE engram_set_embedding(x.id, x.content_hash, x.embedding::vector, ${model.name}, ${model.version})) AS written
+    FROM unnest(${writes.map((w) => w.id)}::uuid[], ${writes.map((w) => w.contentHash)}::text[], ${writes.map((w) => w.vectorSql)}::text[])
+      AS x(id, content_hash, embedding)`.execute(db);
+  return Number(result.rows[0]?.written ?? 0);
+}

@@ -1,0 +1,37 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { MemoryDatabase } from '@engram/memory';
+
+/** Which head rows a search may return. `scopes` is the caller's visibility, never widened here. */
+export interface VisibilityFilter {
+  scopes: string[];
+  types: string[] | null;
+  tags: string[] | null;
+  includeArchived: boolean;
+  minConfidence: number | null;
+  createdAfter: Date | null;
+  createdBefore: Date | null;
+  /** "Now" for valid-time checks; a parameter, not SQL now(), so tests can pin the clock. */
+  now: Date;
+}
+
+/**
+ * The shared WHERE of every search query: the caller's scopes, current knowledge only (active,
+ * plus archived on request; never superseded/invalidated/forgotten), valid at `now`, then the
+ * optional filters. Arrays bind as ONE parameter (`= ANY($n::text[])`) so the compiled SQL, and
+ * its checked-in snapshot, does not change with the number of scopes or types.
+ */
+export function visibleTo<O>(f: VisibilityFilter) {
+  const statuses = f.includeArchived ? ['active', 'archived'] : ['active'];
+  return (qb: SelectQueryBuilder<MemoryDatabase, 'memories', O>) =>
+    qb
+      .where(sql<boolean>`memories.scope = ANY(${f.scopes}::text[])`)
+      .where(sql<boolean>`memories.status = ANY(${statuses}::text[])`)
+      .$if(!f.includeArchived, (q) => q.where('memories.archived', '=', false))
+      .where('memories.valid_from', '<=', f.now)
+      .where((eb) => eb.or([eb('memories.valid_to', 'is', null), eb('memories.valid_to', '>', f.now)]))
+      .$if(f.types !== null, (q) => q.where(sql<boolean>`memories.type = ANY(${f.types}::text[])`))
+      .$if(f.tags !== null, (q) => q.where(sql<boolean>`memories.tags && ${f.tags}::text[]`))
+      .$if(f.minConfidence !== null, (q) => q.where('memories.confidence', '>=', f.minConfidence as number))
+      .$if(f.createdAfter !== null, (q) => q.where('memories.created_at', '>=', f.createdAfter as Date))
+      .$if(f.createdBefore !== null, (q) => q.where('memories.created_at', '<', f.createdBefore as Date));
+}

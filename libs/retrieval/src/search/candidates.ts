@@ -1,0 +1,73 @@
+import { sql, type Kysely } from 'kysely';
+import type { MemoryDatabase, MemoryRow } from '@engram/memory';
+import { keywordSearchQuery } from '../queries/keyword-search.query.js';
+import { vectorSearchQuery, type EmbeddingModelId } from '../queries/vector-search.query.js';
+import type { VisibilityFilter } from '../queries/visibility.filter.js';
+import { anyTermQueryText } from './search-query.js';
+
+/** A head row with the score of the list it came from. */
+export type KeywordCandidate = MemoryRow & { keyword_score: number | string };
+export type VectorCandidate = MemoryRow & { distance: number | string };
+
+/**
+ * Keyword candidates. Agents ask in natural language, and websearch_to_tsquery ANDs every term;
+ * when that finds nothing, retry with the terms ORed so partial matches still rank.
+ */
+export async function keywordCandidates(
+  db: Kysely<MemoryDatabase>,
+  text: string,
+  filter: VisibilityFilter,
+  limit: number,
+): Promise<KeywordCandidate[]> {
+  const all = (await keywordSearchQuery(db, text, filter, limit).execute()) as KeywordCandidate[];
+  if (all.length > 0) return all;
+  const anyTerm = anyTermQueryText(text);
+  if (anyTerm === null) return [];
+  return (await keywordSearchQuery(db, anyTerm, filter, limit).execute()) as KeywordCandidate[];
+}
+
+/**
+ * Vector candidates. `hnsw.ef_search` must be at least the LIMIT or HNSW returns fewer rows than
+ * asked; iterative scans (pgvector >= 0.8) keep going when the scope/type filters reject
+ * neighbours. Both are set with set_config(..., is_local => true), so they end with the transaction.
+ */
+export async function vectorCandidates(
+  db: Kysely<MemoryDatabase>,
+  queryVector: Float32Array,
+  model: EmbeddingModelId,
+  filter: VisibilityFilter,
+  limit: number,
+  efSearch: number,
+): Promise<VectorCandidate[]> {
+  const ef = String(Math.min(1000, Math.max(efSearch, limit)));
+  const run = async (trx: Kysely<MemoryDatabase>) => {
+    await sql`SELECT set_config('hnsw.ef_search', ${ef}, true), set_config('hnsw.iterative_scan', 'relaxed_order', true)`.execute(trx);
+    const rows = (await vectorSearchQuery(trx, queryVector, model, filter, limit).execute()) as VectorCandidate[];
+    return rows.sort((a, b) => Number(a.distance) - Number(b.distance));
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+/** Visible records that vector search cannot see yet (no vector, or one from another model). */
+export async function countUnembedded(
+  db: Kysely<MemoryDatabase>,
+  filter: VisibilityFilter,
+  model: EmbeddingModelId | null,
+): Promise<number> {
+  const row = await db
+    .selectFrom('memories')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where(sql<boolean>`memories.scope = ANY(${filter.scopes}::text[])`)
+    .where(sql<boolean>`memories.status = ANY(${filter.includeArchived ? ['active', 'archived'] : ['active']}::text[])`)
+    .where((eb) =>
+      model === null
+        ? eb('memories.embedding', 'is', null)
+        : eb.or([
+            eb('memories.embedding', 'is', null),
+            eb('memories.embedding_model', 'is distinct from', model.name),
+            eb('memories.embedding_model_version', 'is distinct from', model.version),
+          ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,136 @@
+import type { Kysely } from 'kysely';
+import { toMemoryRecord, type MemoryDatabase, type MemoryRow } from '@engram/memory';
+import type { QueryEmbedder } from '../ports.js';
+import type { VisibilityFilter } from '../queries/visibility.filter.js';
+import { countUnembedded, keywordCandidates, vectorCandidates, type KeywordCandidate, type VectorCandidate } from './candidates.js';
+import { DEFAULT_RRF_K, fuseRrf } from './rrf.js';
+import { normalizeSearchQuery, type NormalizedSearchQuery } from './search-query.js';
+import type { SearchDefaults, SearchMode, SearchQuery, SearchResponse, SearchResult } from './search.types.js';
+
+/** Seed 000 FR-03 defaults. */
+export const DEFAULT_SEARCH_DEFAULTS: Readonly<SearchDefaults> = Object.freeze({
+  vectorWeight: 0.6,
+  keywordWeight: 0.4,
+  rrfK: DEFAULT_RRF_K,
+});
+
+/** Dependencies of {@link createSearchService}. */
+export interface SearchServiceDeps {
+  /** A kysely handle or transaction over the memory tables (infra's `DatabaseHandle.db` fits). */
+  db: Kysely<MemoryDatabase> | Kysely<any>;
+  /** null/absent: vector and hybrid searches degrade to keyword and say so. */
+  embedder?: QueryEmbedder | null;
+  defaults?: Partial<SearchDefaults>;
+  /** "Now" for valid-time filtering. */
+  clock?: () => Date;
+  /** Hybrid fetches `overFetch × topK` candidates per list before fusing (default 4). */
+  overFetch?: number;
+  /** HNSW candidate list size; raised to the LIMIT when smaller (default 100). */
+  efSearch?: number;
+}
+
+/** Hybrid, vector and keyword search over the memory head rows. */
+export interface SearchService {
+  /**
+   * Returns at most `topK` current records from `query.scopes` only, best first. An empty or
+   * whitespace query returns no results. Throws InvalidSearchQueryError for malformed queries.
+   */
+  search(query: SearchQuery): Promise<SearchResponse>;
+}
+
+interface Ctx {
+  db: Kysely<MemoryDatabase>;
+  embedder: QueryEmbedder | null;
+  defaults: SearchDefaults;
+  clock: () => Date;
+  overFetch: number;
+  efSearch: number;
+}
+
+type QueryVector = { vector: Float32Array } | { degraded: string };
+
+async function embedForSearch(embedder: QueryEmbedder | null, text: string): Promise<QueryVector> {
+  if (embedder === null) return { degraded: 'vector search unavailable: no embedding model loaded — keyword results only' };
+  try {
+    return { vector: await embedder.embedQuery(text) };
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    return { degraded: `vector search unavailable: embedding the query failed (${reason}) — keyword results only` };
+  }
+}
+
+function keywordResults(rows: KeywordCandidate[]): SearchResult[] {
+  return rows.map((row, i) => {
+    const score = Number(row.keyword_score);
+    return { record: toMemoryRecord(row), score, keywordRank: i + 1, keywordScore: score };
+  });
+}
+
+function vectorResults(rows: VectorCandidate[]): SearchResult[] {
+  return rows.map((row, i) => {
+    const score = 1 - Number(row.distance);
+    return { record: toMemoryRecord(row), score, vectorRank: i + 1, vectorScore: score };
+  });
+}
+
+function fuse(q: NormalizedSearchQuery, k: number, vec: VectorCandidate[], kw: KeywordCandidate[]): SearchResult[] {
+  const rows = new Map<string, MemoryRow>([...kw, ...vec].map((r) => [r.id, r]));
+  const vectorScores = new Map(vec.map((r) => [r.id, 1 - Number(r.distance)]));
+  const keywordScores = new Map(kw.map((r) => [r.id, Number(r.keyword_score)]));
+  const fused = fuseRrf(
+    { vector: { weight: q.weights.vector, ids: vec.map((r) => r.id) }, keyword: { weight: q.weights.keyword, ids: kw.map((r) => r.id) } },
+    k,
+  );
+  return fused.map((e) => ({
+    record: toMemoryRecord(rows.get(e.id) as MemoryRow),
+    score: e.score,
+    ...(e.ranks.vector !== undefined && { vectorRank: e.ranks.vector, vectorScore: vectorScores.get(e.id) as number }),
+    ...(e.ranks.keyword !== undefined && { keywordRank: e.ranks.keyword, keywordScore: keywordScores.get(e.id) as number }),
+  }));
+}
+
+async function rankedResults(ctx: Ctx, q: NormalizedSearchQuery, filter: VisibilityFilter) {
+  let mode: SearchMode = q.mode;
+  let degraded: string | undefined;
+  let queryVector: Float32Array | null = null;
+  if (mode !== 'keyword') {
+    const embedded = await embedForSearch(ctx.embedder, q.text);
+    if ('degraded' in embedded) [mode, degraded] = ['keyword', embedded.degraded];
+    else queryVector = embedded.vector;
+  }
+  const model = ctx.embedder && { name: ctx.embedder.modelName, version: ctx.embedder.modelVersion };
+  const limit = mode === 'hybrid' ? q.topK * ctx.overFetch : q.topK;
+  const [vec, kw] = await Promise.all([
+    queryVector && model ? vectorCandidates(ctx.db, queryVector, model, filter, limit, ctx.efSearch) : [],
+    mode !== 'vector' ? keywordCandidates(ctx.db, q.text, filter, limit) : [],
+  ]);
+  const results = mode === 'hybrid' ? fuse(q, ctx.defaults.rrfK, vec, kw) : mode === 'vector' ? vectorResults(vec) : keywordResults(kw);
+  return { mode, degraded, model, results };
+}
+
+async function runSearch(ctx: Ctx, query: SearchQuery): Promise<SearchResponse> {
+  const q = normalizeSearchQuery(query, ctx.defaults);
+  if (q.text === '' || q.scopes.length === 0) return { results: [], mode: q.mode };
+  const filter: VisibilityFilter = { ...q, now: ctx.clock() };
+  const { mode, degraded, model, results } = await rankedResults(ctx, q, filter);
+  const kept = results.filter((r) => q.minScore === null || r.score >= q.minScore).slice(0, q.topK);
+  const response: SearchResponse = { results: kept, mode, ...(degraded !== undefined && { degraded }) };
+  if (q.mode !== 'keyword') {
+    const pending = await countUnembedded(ctx.db, filter, model);
+    if (pending > 0) response.pendingEmbeddings = pending;
+  }
+  return response;
+}
+
+/** Creates the search service. Reads only: it never writes (access is recorded by {@link touchMemories}). */
+export function createSearchService(deps: SearchServiceDeps): SearchService {
+  const ctx: Ctx = {
+    db: deps.db as Kysely<MemoryDatabase>,
+    embedder: deps.embedder ?? null,
+    defaults: { ...DEFAULT_SEARCH_DEFAULTS, ...deps.defaults },
+    clock: deps.clock ?? (() => new Date()),
+    overFetch: Math.max(1, deps.overFetch ?? 4),
+    efSearch: deps.efSearch ?? 100,
+  };
+  return { search: (query) => runSearch(ctx, query) };
+}
