@@ -15,6 +15,12 @@ export function buildUp(ctx: MigrationContext) {
     await sql`CREATE EXTENSION IF NOT EXISTS vector`.execute(db);
     const dim = sql.raw(String(ctx.embeddingDim));
 
+    // array_to_string is only STABLE (element output functions in general may depend on
+    // settings), so Postgres refuses it in a generated column; for text[] it is immutable.
+    await sql`
+      CREATE FUNCTION engram_tags_text(tags text[]) RETURNS text
+      LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$ SELECT array_to_string(tags, ' ') $fn$`.execute(db);
+
     await sql`
       CREATE TABLE memories (
         id uuid PRIMARY KEY,
@@ -46,7 +52,7 @@ export function buildUp(ctx: MigrationContext) {
         embedding_model_version text,
         search_tsv tsvector GENERATED ALWAYS AS (
           setweight(to_tsvector('english', coalesce(content, '')), 'A') ||
-          setweight(to_tsvector('english', array_to_string(tags, ' ')), 'B')
+          setweight(to_tsvector('english', engram_tags_text(tags)), 'B')
         ) STORED
       )`.execute(db);
 
@@ -258,4 +264,5 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ['memory_edges', 'gate_audit', 'gate_requests', 'memory_versions', 'memories']) {
     await db.schema.dropTable(table).ifExists().execute();
   }
+  await sql`DROP FUNCTION IF EXISTS engram_tags_text(text[])`.execute(db);
 }

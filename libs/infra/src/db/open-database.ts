@@ -1,0 +1,66 @@
+import path from 'node:path';
+import pg from 'pg';
+import { DatabaseUnavailableError } from '../errors.js';
+import type { DatabaseHandle } from './database-handle.js';
+import { handleOverPool } from './kysely-over-pool.js';
+import { installPgTypeParsers } from './pg-types.js';
+import { createPglite, handleOverPglite } from './pglite-instance.js';
+
+/** Options of {@link openDatabase}. */
+export interface OpenDatabaseOptions {
+  /** A postgres:// URL: server mode. Absent: embedded PGlite under `${home}/pgdata`. */
+  databaseUrl?: string;
+  /** ENGRAM_HOME; holds the embedded data directory. */
+  home: string;
+  /** Connections in server mode (default 10). Ignored for PGlite, which is one session. */
+  poolSize?: number;
+}
+
+/** The URL with its password removed, for logs and /health. */
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '<unparseable database url>';
+  }
+}
+
+/**
+ * Opens the database engram runs on and checks that it answers. Does not migrate: call
+ * `migrateToLatest(handle)` next. Rejects with DatabaseUnavailableError when it cannot connect.
+ */
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const handle = opts.databaseUrl ? openServer(opts.databaseUrl, opts.poolSize) : await openEmbedded(opts.home);
+  try {
+    await handle.ping();
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw new DatabaseUnavailableError(`cannot reach the database at ${handle.location}: ${String(error)}`, {
+      cause: error,
+    });
+  }
+  return handle;
+}
+
+function openServer(databaseUrl: string, poolSize = 10): DatabaseHandle {
+  installPgTypeParsers();
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle client's socket dying (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return handleOverPool(pool, 'postgres', redactDatabaseUrl(databaseUrl));
+}
+
+async function openEmbedded(home: string): Promise<DatabaseHandle> {
+  const dataDir = path.join(home, 'pgdata');
+  let pglite;
+  try {
+    pglite = await createPglite(dataDir);
+  } catch (error) {
+    throw new DatabaseUnavailableError(`cannot open the embedded database in ${dataDir}: ${String(error)}`, {
+      cause: error,
+    });
+  }
+  return handleOverPglite(pglite, `pglite:${dataDir}`, () => pglite.close());
+}

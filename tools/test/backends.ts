@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import {
+  migrateToLatest,
+  openDatabase,
+  openInMemoryDatabase,
+  type DatabaseHandle,
+} from '../../libs/infra/src/index.js';
+import { templateName, testDatabaseUrl, testDbPrefix, testRunId, testServerUrl } from './pg-test-env.js';
+
+/** One database engine the integration tests run against. */
+export interface TestBackend {
+  readonly name: 'postgres' | 'pglite';
+  /** A FRESH, fully migrated, empty database per call; close the handle when done. */
+  open(): Promise<DatabaseHandle>;
+}
+
+/** Creates an empty (unmigrated) database on the native test server and returns its URL. */
+export async function createEmptyPostgresDatabase(): Promise<string> {
+  return createPostgresDatabase(null);
+}
+
+async function createPostgresDatabase(template: string | null): Promise<string> {
+  const name = `${testDbPrefix(testRunId())}${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testServerUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
+  return testDatabaseUrl(name);
+}
+
+const postgres: TestBackend = {
+  name: 'postgres',
+  async open() {
+    const url = await createPostgresDatabase(templateName(testRunId()));
+    return openDatabase({ databaseUrl: url, home: '/nonexistent', poolSize: 4 });
+  },
+};
+
+const pglite: TestBackend = {
+  name: 'pglite',
+  async open() {
+    const handle = await openInMemoryDatabase();
+    await migrateToLatest(handle);
+    return handle;
+  },
+};
+
+/** Use as `describe.each(testBackends)('$name', (backend) => { ... })`. */
+export const testBackends: TestBackend[] = [postgres, pglite];
