@@ -32,11 +32,16 @@ async function createPostgresDatabase(template: string | null): Promise<string> 
   return testDatabaseUrl(name);
 }
 
+/** A fresh migrated native database, with its URL (for tests that connect as another role). */
+export async function openPostgresTestDatabase(): Promise<{ handle: DatabaseHandle; url: string }> {
+  const url = await createPostgresDatabase(templateName(testRunId()));
+  return { handle: await openDatabase({ databaseUrl: url, home: '/nonexistent', poolSize: 4 }), url };
+}
+
 const postgres: TestBackend = {
   name: 'postgres',
   async open() {
-    const url = await createPostgresDatabase(templateName(testRunId()));
-    return openDatabase({ databaseUrl: url, home: '/nonexistent', poolSize: 4 });
+    return (await openPostgresTestDatabase()).handle;
   },
 };
 
