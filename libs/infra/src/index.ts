@@ -17,3 +17,34 @@ export { openDatabase, redactDatabaseUrl, type OpenDatabaseOptions } from './db/
 export { openInMemoryDatabase } from './db/pglite-instance.js';
 export { migrateToLatest, migrateDown, type MigrateOptions } from './db/migrate.js';
 export { DEFAULT_EMBEDDING_DIM, type MigrationContext } from './db/migration-context.js';
+
+// config
+export { loadConfig, type LoadConfigOptions } from './config/config.js';
+export type { EngramConfig, HttpConfig, ConfigOverrides } from './config/config.types.js';
+export { readEnv, ENV_NAMES, type EngramEnv } from './config/env.js';
+export { summarizeConfig, secretsOf, type EngramSecrets } from './config/secrets.js';
+
+// logging
+export {
+  getLogger,
+  configureLogging,
+  dbLogger,
+  jobsLogger,
+  configLogger,
+  LOG_LEVELS,
+  type Logger,
+  type LogLevel,
+  type LogSink,
+} from './logger.js';
+
+// embedding
+export type { EmbeddingProvider } from './embedding/embedding-provider.js';
+export { loadEmbeddingProvider, type LoadEmbeddingProviderOptions } from './embedding/load-embedding-provider.js';
+export { checkModelDir, type ModelDirCheck } from './embedding/model-dir.js';
+export { MODEL_SETTINGS, DEFAULT_EMBEDDING_MODEL, modelSettingsFor, type ModelSettings, type PoolingMode } from './embedding/model-settings.js';
+export {
+  ModelUnavailableError,
+  EmbeddingModelUnknownError,
+  EmbeddingFailedError,
+  EmbeddingWorkerMissingError,
+} from './embedding/errors.js';

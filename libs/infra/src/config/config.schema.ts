@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { LOG_LEVELS, type LogLevel } from '../logger.js';
+
+const port = z.number().int().min(0).max(65535);
+const positiveInt = z.number().int().positive();
+
+const httpSchema = z.strictObject({
+  host: z.string().min(1),
+  port,
+  apiKey: z.string().min(1).optional(),
+  allowedHosts: z.array(z.string().min(1)),
+  allowedOrigins: z.array(z.string().min(1)),
+  maxBodyBytes: positiveInt,
+});
+
+/** The complete config; every layer merged. */
+export const configSchema = z.strictObject({
+  home: z.string().min(1),
+  databaseUrl: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  modelName: z.string().min(1),
+  modelDir: z.string().min(1),
+  http: httpSchema,
+  policyFile: z.string().min(1),
+  logLevel: z.enum(LOG_LEVELS as [LogLevel, ...LogLevel[]]),
+  embedBatchSize: positiveInt.max(1024),
+});
+
+/** What a config file may hold: any subset, but no unknown keys (typos fail loudly) and no home. */
+export const fileSchema = configSchema.omit({ home: true }).extend({ http: httpSchema.partial().optional() }).partial();
+
+/** Human-readable list of zod issues: `http.port: Too big ...`. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+}

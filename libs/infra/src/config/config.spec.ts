@@ -1,0 +1,111 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError } from '../errors.js';
+import { loadConfig } from './config.js';
+import { summarizeConfig } from './secrets.js';
+
+function tmp(): string {
+  return mkdtempSync(path.join(os.tmpdir(), 'engram-config-'));
+}
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    const home = tmp();
+    const config = loadConfig({ env: { ENGRAM_HOME: home }, cwd: home });
+    expect(config).toMatchObject({
+      home,
+      modelName: 'all-MiniLM-L6-v2',
+      modelDir: path.join(home, 'models', 'all-MiniLM-L6-v2'),
+      http: { host: '127.0.0.1', port: 7431, allowedHosts: ['localhost', '127.0.0.1', '[::1]'] },
+      policyFile: path.join(home, 'librarian-policy.yaml'),
+      logLevel: 'info',
+      embedBatchSize: 32,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('defaults home to ~/.engram', () => {
+    expect(loadConfig({ env: {}, cwd: tmp() }).home).toBe(path.join(os.homedir(), '.engram'));
+  });
+
+  it('layers defaults < file < env < flags', () => {
+    const home = tmp();
+    writeFileSync(path.join(home, 'config.yaml'), 'logLevel: debug\nembedBatchSize: 8\nhttp:\n  port: 9000\n  host: localhost\n');
+    const config = loadConfig({
+      env: { ENGRAM_HOME: home, ENGRAM_EMBED_BATCH_SIZE: '16', ENGRAM_HTTP_PORT: '9100' },
+      flags: { http: { port: 9200 } },
+      cwd: home,
+    });
+    expect(config.logLevel).toBe('debug'); // file
+    expect(config.embedBatchSize).toBe(16); // env over file
+    expect(config.http.port).toBe(9200); // flags over env
+    expect(config.http.host).toBe('localhost'); // file, merged field by field
+  });
+
+  it('reads ENGRAM_CONFIG and DATABASE_URL, ENGRAM_DATABASE_URL winning', () => {
+    const dir = tmp();
+    const file = path.join(dir, 'custom.yaml');
+    writeFileSync(file, 'modelName: other-model\n');
+    const config = loadConfig({
+      env: { ENGRAM_HOME: dir, ENGRAM_CONFIG: file, DATABASE_URL: 'postgres://a@h/db', ENGRAM_DATABASE_URL: 'postgres://b@h/db' },
+      cwd: dir,
+    });
+    expect(config.modelName).toBe('other-model');
+    expect(config.modelDir).toBe(path.join(dir, 'models', 'other-model'));
+    expect(config.databaseUrl).toBe('postgres://b@h/db');
+  });
+
+  it('prefers the project policy file in cwd when it exists', () => {
+    const cwd = tmp();
+    mkdirSync(path.join(cwd, '.engram'));
+    writeFileSync(path.join(cwd, '.engram', 'librarian-policy.yaml'), 'rules: []\n');
+    expect(loadConfig({ env: { ENGRAM_HOME: tmp() }, cwd }).policyFile).toBe(path.join(cwd, '.engram', 'librarian-policy.yaml'));
+  });
+
+  it('returns a deeply frozen object', () => {
+    const config = loadConfig({ env: { ENGRAM_HOME: tmp() } });
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.http)).toBe(true);
+    expect(Object.isFrozen(config.http.allowedHosts)).toBe(true);
+  });
+
+  it.each([
+    [{ ENGRAM_HTTP_PORT: 'abc' }, /ENGRAM_HTTP_PORT must be an integer/],
+    [{ ENGRAM_HTTP_PORT: '70000' }, /http\.port/],
+    [{ ENGRAM_LOG_LEVEL: 'loud' }, /logLevel/],
+    [{ DATABASE_URL: 'mysql://x' }, /databaseUrl: must be a postgres/],
+    [{ ENGRAM_EMBED_BATCH_SIZE: '0' }, /embedBatchSize/],
+    [{ ENGRAM_HTTP_HOST: '0.0.0.0' }, /ENGRAM_API_KEY/],
+    [{ ENGRAM_CONFIG: '/nonexistent/engram.yaml' }, /does not exist/],
+  ])('rejects %j with a clear ConfigError', (env, message) => {
+    const call = () => loadConfig({ env: { ENGRAM_HOME: tmp(), ...env } });
+    expect(call).toThrow(ConfigError);
+    expect(call).toThrow(message);
+  });
+
+  it('rejects unknown keys and bad YAML in the config file', () => {
+    const home = tmp();
+    writeFileSync(path.join(home, 'config.yaml'), 'modelNmae: typo\n');
+    expect(() => loadConfig({ env: { ENGRAM_HOME: home } })).toThrow(/modelNmae|Unrecognized/);
+    writeFileSync(path.join(home, 'config.yaml'), 'a: [\n');
+    expect(() => loadConfig({ env: { ENGRAM_HOME: home } })).toThrow(/not valid YAML/);
+  });
+
+  it('allows a public host with an API key', () => {
+    const config = loadConfig({ env: { ENGRAM_HOME: tmp(), ENGRAM_HTTP_HOST: '0.0.0.0', ENGRAM_API_KEY: 'k-123' } });
+    expect(config.http.apiKey).toBe('k-123');
+  });
+});
+
+describe('summarizeConfig', () => {
+  it('leaves out the API key and the database password', () => {
+    const config = loadConfig({
+      env: { ENGRAM_HOME: tmp(), ENGRAM_API_KEY: 'super-secret-key', DATABASE_URL: 'postgres://u:hunter2@db:5432/engram' },
+    });
+    const text = JSON.stringify(summarizeConfig(config));
+    expect(text).not.toContain('super-secret-key');
+    expect(text).not.toContain('hunter2');
+    expect(summarizeConfig(config)).toMatchObject({ http: { apiKeySet: true }, database: { backend: 'postgres' } });
+  });
+});

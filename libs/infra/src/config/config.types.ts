@@ -1,0 +1,31 @@
+import type { LogLevel } from '../logger.js';
+
+/** HTTP listener settings shared by the MCP (Streamable HTTP) and A2A servers. */
+export interface HttpConfig {
+  readonly host: string;
+  readonly port: number;
+  /** Bearer key required on HTTP requests; a secret, never summarized. */
+  readonly apiKey?: string;
+  /** Host header names accepted (DNS-rebinding protection). */
+  readonly allowedHosts: readonly string[];
+  /** Origin header values accepted from browsers; empty allows none. */
+  readonly allowedOrigins: readonly string[];
+  readonly maxBodyBytes: number;
+}
+
+/** The whole validated, frozen configuration of one engram process. */
+export interface EngramConfig {
+  /** ENGRAM_HOME: embedded data, models, lock and socket files. */
+  readonly home: string;
+  /** Server mode when set (a secret: it may hold a password); embedded PGlite otherwise. */
+  readonly databaseUrl?: string;
+  readonly modelName: string;
+  readonly modelDir: string;
+  readonly http: HttpConfig;
+  readonly policyFile: string;
+  readonly logLevel: LogLevel;
+  readonly embedBatchSize: number;
+}
+
+/** Overrides from CLI flags (or code): any subset, `http` included field by field. */
+export type ConfigOverrides = Partial<Omit<EngramConfig, 'http'>> & { http?: Partial<HttpConfig> };

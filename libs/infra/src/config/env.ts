@@ -1,0 +1,48 @@
+/** The raw environment variables engram reads, untyped strings as given (C10 `readEnv`). */
+export interface EngramEnv {
+  home?: string;
+  configFile?: string;
+  databaseUrl?: string;
+  modelName?: string;
+  modelDir?: string;
+  httpHost?: string;
+  httpPort?: string;
+  apiKey?: string;
+  allowedHosts?: string;
+  allowedOrigins?: string;
+  maxBodyBytes?: string;
+  policyFile?: string;
+  logLevel?: string;
+  embedBatchSize?: string;
+}
+
+const NAMES: Record<keyof EngramEnv, string[]> = {
+  home: ['ENGRAM_HOME'],
+  configFile: ['ENGRAM_CONFIG'],
+  // DATABASE_URL is the ecosystem's name; ENGRAM_DATABASE_URL wins when both are set.
+  databaseUrl: ['ENGRAM_DATABASE_URL', 'DATABASE_URL'],
+  modelName: ['ENGRAM_MODEL_NAME'],
+  modelDir: ['ENGRAM_MODEL_DIR'],
+  httpHost: ['ENGRAM_HTTP_HOST', 'ENGRAM_HOST'],
+  httpPort: ['ENGRAM_HTTP_PORT', 'ENGRAM_PORT'],
+  apiKey: ['ENGRAM_API_KEY'],
+  allowedHosts: ['ENGRAM_ALLOWED_HOSTS'],
+  allowedOrigins: ['ENGRAM_ALLOWED_ORIGINS'],
+  maxBodyBytes: ['ENGRAM_MAX_BODY_BYTES'],
+  policyFile: ['ENGRAM_POLICY_FILE'],
+  logLevel: ['ENGRAM_LOG_LEVEL'],
+  embedBatchSize: ['ENGRAM_EMBED_BATCH_SIZE'],
+};
+
+/** The environment variable names behind each field, first one wins (for docs and `doctor`). */
+export const ENV_NAMES: Readonly<Record<keyof EngramEnv, readonly string[]>> = NAMES;
+
+/** Picks engram's variables out of `env`; empty strings count as unset. */
+export function readEnv(env: Record<string, string | undefined>): EngramEnv {
+  const out: EngramEnv = {};
+  for (const [field, names] of Object.entries(NAMES) as Array<[keyof EngramEnv, string[]]>) {
+    const value = names.map((n) => env[n]).find((v) => v !== undefined && v.trim() !== '');
+    if (value !== undefined) out[field] = value.trim();
+  }
+  return out;
+}
