@@ -63,13 +63,18 @@ export function redactText(text: string, classes: readonly DetectionClass[], fou
   return out;
 }
 
-/** Applies `redactText` to every string (keys excluded) of a JSON value. */
+// Identifiers and enums are never free text; scanning them only risks mangling a UUID.
+const SKIPPED_KEYS = new Set(['id', 'replacementId', 'supersededBy', 'op', 'type', 'scope', 'status', 'trust', 'operation']);
+
+/** Applies `redactText` to every string value of a JSON value (keys and identifier fields excluded). */
 export function redactValue<T>(value: T, classes: readonly DetectionClass[], found: Detection[] = []): T {
   if (typeof value === 'string') return redactText(value, classes, found) as T;
   if (Array.isArray(value)) return value.map((v) => redactValue(v, classes, found)) as T;
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = redactValue(v, classes, found);
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      out[k] = SKIPPED_KEYS.has(k) && typeof v === 'string' ? v : redactValue(v, classes, found);
+    }
     return out as T;
   }
   return value;

@@ -1,0 +1,40 @@
+import type { MemoryRecord, RecordReader, TypeRegistry } from '@engram/memory';
+import type { Actor } from './actor.js';
+import type { GateDecision } from './gate-outcome.js';
+import type { GatePolicy, PolicyContext } from './policy.js';
+import type { WriteRequest } from './write-request.js';
+
+/** Layer 2 verdict for one request. `request` may be rewritten (near duplicate → UPDATE). */
+export interface Layer2Result {
+  decision: GateDecision;
+  reason: string;
+  request: WriteRequest;
+  flags: string[];
+  code?: string;
+  duplicateOf?: string;
+  target?: MemoryRecord;
+  context: PolicyContext;
+}
+
+/** Inputs Layer 2 needs. `reviewing` = an approval: flags no longer matter, a human decided. */
+export interface DecisionDeps {
+  reader: RecordReader;
+  registry: TypeRegistry;
+  policy: GatePolicy;
+  actor: Actor;
+  reviewing: boolean;
+}
+
+/** The policy context shared by every decision. */
+export function contextOf(request: WriteRequest, actor: Actor, types: string[], scopes: string[], impact: unknown, flags: string[]): PolicyContext {
+  return {
+    op: request.op, types: [...new Set(types)], scopes: [...new Set(scopes)], flags, actorKind: actor.kind,
+    impact: typeof impact === 'string' ? impact.toLowerCase() : undefined,
+  };
+}
+
+/** A rejection verdict. */
+export function rejectWith(code: string, reason: string, request: WriteRequest, context: PolicyContext, target?: MemoryRecord): Layer2Result {
+  return { decision: 'REJECT', code, reason, request, flags: [], context, ...(target ? { target } : {}) };
+}
+

@@ -1,0 +1,84 @@
+import { createRecordWriter } from '@engram/memory';
+import type { Actor } from './actor.js';
+import { applyRequest } from './apply-request.js';
+import { decide } from './decision.js';
+import { asDomainError, outcomeOf, recordRejection, resultOf, type GateContext } from './gate-context.js';
+import type { GateOutcome, GateRequest } from './gate-outcome.js';
+import { GateRequestNotPendingError } from './errors.js';
+import { finishGateRequest, getGateRequest, listGateRequests, recordDecision, type GateRequestFilter } from './gate-request.repository.js';
+import { parseWriteRequest } from './write-request.js';
+
+function rejectionOf(row: GateRequest, reviewer: string, code: string, reason: string) {
+  return {
+    requestId: row.id, operation: row.operation, scope: row.scope, actor: row.payload.actor as Actor, payload: row.payload, code, reason,
+    targetId: row.targetId, reviewer, existing: true, ...(row.policyMatched ? { policyMatched: row.policyMatched } : {}),
+  };
+}
+
+/**
+ * Approves a pending request: re-runs Layer 2 on the stored (redacted) request and commits it through
+ * the same writer path. If the record moved on (version conflict, state change, duplicate now
+ * present), the request is REJECTED (or NOOP for a duplicate) with the reason, never left half-done:
+ * the submitter resubmits against the new head.
+ */
+export async function approveRequest(ctx: GateContext, requestId: string, reviewer: string, note?: string): Promise<GateOutcome> {
+  let row: GateRequest | undefined;
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      row = await getGateRequest(trx, requestId, true);
+      if (row.status !== 'pending') throw new GateRequestNotPendingError(requestId, row.status);
+      const parsed = parseWriteRequest(row.payload.request);
+      if (!parsed.ok) throw new ReviewRejection('INVALID_REQUEST', parsed.message);
+      const actor = row.payload.actor as Actor;
+      const writer = createRecordWriter({ db: trx, registry: ctx.registry, clock: ctx.clock });
+      const l2 = await decide(parsed.request, { reader: writer, registry: ctx.registry, policy: ctx.policy, actor, reviewing: true });
+      if (l2.decision === 'REJECT') throw new ReviewRejection(l2.code ?? 'REJECTED', l2.reason);
+      const policyMatched = row.policyMatched;
+      if (l2.decision === 'NOOP') {
+        await finishGateRequest(trx, requestId, { status: 'noop', decision: 'NOOP', reason: l2.reason, reviewer });
+        await recordDecision(trx, { requestId, action: 'noop', decision: 'NOOP', reason: l2.reason, reviewer, policyMatched, memoryId: l2.duplicateOf ?? null });
+        return outcomeOf(requestId, 'noop', l2, policyMatched ? { policyMatched } : {});
+      }
+      const reason = `approved by ${reviewer}${note ? `: ${note}` : ''} (${l2.reason})`;
+      const applied = await applyRequest(l2.request, actor, writer, { requestId, reason, decision: l2.decision, policyMatched, reviewer });
+      await finishGateRequest(trx, requestId, { status: 'committed', decision: l2.decision, reason, reviewer, ...resultOf(applied.record) });
+      return outcomeOf(requestId, 'committed', { ...l2, reason }, {
+        record: applied.record, ...(applied.superseded ? { superseded: applied.superseded } : {}), ...(policyMatched ? { policyMatched } : {}),
+      });
+    });
+  } catch (err) {
+    if (!row || row.status !== 'pending') throw err;
+    const domain = err instanceof ReviewRejection ? err : asDomainError(err);
+    if (!domain) throw err;
+    return recordRejection(ctx, rejectionOf(row, reviewer, domain.code, `at approval: ${domain.message}`));
+  }
+}
+
+/** Rejects a pending request with the reviewer's reason. */
+export async function rejectRequest(ctx: GateContext, requestId: string, reviewer: string, reason: string): Promise<GateOutcome> {
+  const row = await getGateRequest(ctx.db, requestId);
+  if (row.status !== 'pending') throw new GateRequestNotPendingError(requestId, row.status);
+  return ctx.db.transaction().execute(async (trx) => {
+    const locked = await getGateRequest(trx, requestId, true);
+    if (locked.status !== 'pending') throw new GateRequestNotPendingError(requestId, locked.status);
+    const text = `rejected by ${reviewer}: ${reason}`;
+    await finishGateRequest(trx, requestId, { status: 'rejected', decision: 'REJECT', reason: text, reviewer });
+    await recordDecision(trx, { requestId, action: 'reject', decision: 'REJECT', reason: text, reviewer, policyMatched: locked.policyMatched });
+    return { requestId, status: 'rejected', decision: 'REJECT', reason: text, code: 'REVIEWER_REJECTED', ...(locked.policyMatched ? { policyMatched: locked.policyMatched } : {}) };
+  });
+}
+
+/** Approves every pending request matching `filter`, oldest first; one outcome per request. */
+export async function approveAllRequests(ctx: GateContext, filter: Omit<GateRequestFilter, 'status' | 'cursor'>, reviewer: string): Promise<GateOutcome[]> {
+  const outcomes: GateOutcome[] = [];
+  const page = await listGateRequests(ctx.db, { ...filter, status: 'pending', limit: filter.limit ?? 500 });
+  for (const r of page.items) outcomes.push(await approveRequest(ctx, r.id, reviewer));
+  return outcomes;
+}
+
+class ReviewRejection extends Error {
+  override readonly name = 'ReviewRejection';
+  constructor(readonly code: string, message: string) {
+    super(message);
+  }
+}

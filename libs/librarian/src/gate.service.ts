@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { Page, TypeRegistry } from '@engram/memory';
+import type { Actor } from './actor.js';
+import type { GateDatabase } from './database-schema.js';
+import type { GateContext } from './gate-context.js';
+import type { GateAuditEntry, GateOutcome, GateRequest } from './gate-outcome.js';
+import { getGateRequest, listAudit, listGateRequests, type GateRequestFilter } from './gate-request.repository.js';
+import { approveAllRequests, approveRequest, rejectRequest } from './gate-review.js';
+import { submitRequest } from './gate-submit.js';
+import { DEFAULT_LIMITS, type GateLimits } from './hard-constraints.js';
+import { DEFAULT_POLICY, type GatePolicy } from './policy.js';
+import { RateLimiter } from './rate-limiter.js';
+import type { WriteRequestInput } from './write-request.js';
+
+/** The librarian gate: the only way anything durable is written to memory (FR-05, ADR-012). */
+export interface Gate {
+  /** Layer 1 → Layer 2 → policy → commit / queue / reject. Never throws for a refused request: see `status`. */
+  submit(request: WriteRequestInput, actor: Actor): Promise<GateOutcome>;
+  /** A request by id (poll a pending one). Throws GateRequestNotFoundError. */
+  getRequest(requestId: string): Promise<GateRequest>;
+  /** Requests oldest first, e.g. `{ status: 'pending' }` for the review queue. */
+  listRequests(filter?: GateRequestFilter): Promise<Page<GateRequest>>;
+  /** Every audit row of a request. */
+  auditTrail(requestId: string): Promise<GateAuditEntry[]>;
+  /** Commits a pending request; a stale one is rejected with the reason. Throws GateRequestNotPendingError. */
+  approve(requestId: string, reviewer: string, note?: string): Promise<GateOutcome>;
+  /** Rejects a pending request. Throws GateRequestNotPendingError. */
+  reject(requestId: string, reviewer: string, reason: string): Promise<GateOutcome>;
+  /** Approves all pending requests matching the filter. */
+  approveAll(filter: Omit<GateRequestFilter, 'status' | 'cursor'>, reviewer: string): Promise<GateOutcome[]>;
+}
+
+/** Options of {@link createGate}. `db` is any kysely handle on the engram database. */
+export interface GateOptions {
+  db: Kysely<any>;
+  registry: TypeRegistry;
+  policy?: GatePolicy;
+  clock?: () => Date;
+  limits?: Partial<GateLimits>;
+}
+
+/** Creates the gate. Rate-limit buckets live in this instance (one per process). */
+export function createGate(options: GateOptions): Gate {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const clock = options.clock ?? (() => new Date());
+  const ctx: GateContext = {
+    db: options.db as Kysely<GateDatabase>, registry: options.registry, policy: options.policy ?? DEFAULT_POLICY, limits, clock,
+    rateLimiter: new RateLimiter(limits.rate, () => clock().getTime()),
+  };
+  return {
+    submit: (request, actor) => submitRequest(ctx, request, actor),
+    getRequest: (id) => getGateRequest(ctx.db, id),
+    listRequests: (filter) => listGateRequests(ctx.db, filter),
+    auditTrail: (id) => listAudit(ctx.db, id),
+    approve: (id, reviewer, note) => approveRequest(ctx, id, reviewer, note),
+    reject: (id, reviewer, reason) => rejectRequest(ctx, id, reviewer, reason),
+    approveAll: (filter, reviewer) => approveAllRequests(ctx, filter, reviewer),
+  };
+}

@@ -1,0 +1,103 @@
+import type { TypeRegistry } from '@engram/memory';
+import type { GatePolicy } from './policy.js';
+import type { RateLimit } from './rate-limiter.js';
+import { redactValue, scanValue, type DetectionClass } from './secret-scanner.js';
+import { parseWriteRequest, type WriteRequest } from './write-request.js';
+
+/** Layer 1 size and rate limits; all configurable. */
+export interface GateLimits {
+  maxContentBytes: number;
+  maxMetadataBytes: number;
+  maxTags: number;
+  maxTagLength: number;
+  maxImportVersions: number;
+  rate: RateLimit;
+}
+
+/** Defaults: generous for text, strict enough to stop a runaway agent. */
+export const DEFAULT_LIMITS: GateLimits = {
+  maxContentBytes: 256 * 1024,
+  maxMetadataBytes: 64 * 1024,
+  maxTags: 64,
+  maxTagLength: 128,
+  maxImportVersions: 10_000,
+  rate: { capacity: 120, refillPerSecond: 2 },
+};
+
+/** Why Layer 1 refused a request. */
+export type Layer1Code = 'INVALID_REQUEST' | 'UNKNOWN_TYPE' | 'TOO_LARGE' | 'SECRET_DETECTED' | 'PII_DETECTED' | 'RATE_LIMITED' | 'SCOPE_DENIED';
+
+/** Layer 1 verdict: the (possibly redacted) request, or a rejection with a payload safe to store. */
+export type Layer1Result =
+  | { ok: true; request: WriteRequest; redactions: string[] }
+  | { ok: false; code: Layer1Code; reason: string; sanitized: unknown };
+
+interface Content {
+  content: string;
+  metadata?: Record<string, unknown>;
+  tags?: string[];
+}
+
+function contents(r: WriteRequest): Content[] {
+  switch (r.op) {
+    case 'create': return [r];
+    case 'update': return r.patch.content !== undefined || r.patch.metadata || r.patch.tags ? [{ content: r.patch.content ?? '', ...r.patch }] : [];
+    case 'supersede': return r.replacement ? [r.replacement] : [];
+    case 'import': return r.versions;
+    default: return [];
+  }
+}
+
+function typesOf(r: WriteRequest): string[] {
+  if (r.op === 'create') return [r.type];
+  if (r.op === 'supersede' && r.replacement) return [r.replacement.type];
+  if (r.op === 'import') return r.versions.map((v) => v.type);
+  return [];
+}
+
+function sizeProblem(r: WriteRequest, l: GateLimits): string | undefined {
+  if (r.op === 'import' && r.versions.length > l.maxImportVersions) return `import has ${r.versions.length} versions (max ${l.maxImportVersions})`;
+  for (const c of contents(r)) {
+    const bytes = Buffer.byteLength(c.content, 'utf8');
+    if (bytes > l.maxContentBytes) return `content is ${bytes} bytes (max ${l.maxContentBytes})`;
+    const meta = Buffer.byteLength(JSON.stringify(c.metadata ?? {}), 'utf8');
+    if (meta > l.maxMetadataBytes) return `metadata is ${meta} bytes (max ${l.maxMetadataBytes})`;
+    if ((c.tags?.length ?? 0) > l.maxTags) return `${c.tags?.length} tags (max ${l.maxTags})`;
+    const long = c.tags?.find((t) => t.length > l.maxTagLength);
+    if (long) return `tag "${long.slice(0, 32)}…" is longer than ${l.maxTagLength} characters`;
+  }
+  return undefined;
+}
+
+const unique = (xs: string[]) => [...new Set(xs)].sort();
+
+/**
+ * Layer 1 hard constraints that need no database: schema, registered types, sizes, secrets/PII.
+ * Never overridden by policy; a rejection's `sanitized` payload has every finding redacted so
+ * nothing sensitive is stored even in the request log.
+ */
+export function checkHardConstraints(input: unknown, registry: TypeRegistry, policy: GatePolicy, limits: GateLimits): Layer1Result {
+  const sanitized = redactValue(input, ['secret', 'pii']);
+  const parsed = parseWriteRequest(input);
+  if (!parsed.ok) return { ok: false, code: 'INVALID_REQUEST', reason: parsed.message, sanitized };
+  const request = parsed.request;
+  const unknownType = typesOf(request).find((t) => !registry.has(t));
+  if (unknownType) return { ok: false, code: 'UNKNOWN_TYPE', reason: `unknown memory type "${unknownType}" (registered: ${registry.names().join(', ')})`, sanitized };
+  const tooBig = sizeProblem(request, limits);
+  if (tooBig) return { ok: false, code: 'TOO_LARGE', reason: `size limit exceeded: ${tooBig}`, sanitized };
+
+  const findings = scanValue(request);
+  const secrets = unique(findings.filter((f) => f.class === 'secret').map((f) => f.kind));
+  const pii = unique(findings.filter((f) => f.class === 'pii').map((f) => f.kind));
+  if (secrets.length && policy.redaction.secrets === 'reject') {
+    return { ok: false, code: 'SECRET_DETECTED', reason: `secret detected (${secrets.join(', ')}): credentials are never stored; remove them and resubmit`, sanitized };
+  }
+  if (pii.length && policy.redaction.pii === 'reject') {
+    return { ok: false, code: 'PII_DETECTED', reason: `personal data detected (${pii.join(', ')}) and the policy rejects PII`, sanitized };
+  }
+  const classes: DetectionClass[] = [];
+  if (secrets.length) classes.push('secret');
+  if (pii.length && policy.redaction.pii === 'redact') classes.push('pii');
+  const redactions = unique([...(classes.includes('secret') ? secrets : []), ...(classes.includes('pii') ? pii : [])]);
+  return { ok: true, request: classes.length ? redactValue(request, classes) : request, redactions };
+}

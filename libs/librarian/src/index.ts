@@ -1,0 +1,26 @@
+/*
+ * @engram/librarian: the write gate. Every durable memory write goes through `Gate.submit`
+ * (Layer 1 hard constraints, Layer 2 decision, policy, queue, audit) — FR-05, ADR-012.
+ */
+export { actorMayWrite } from './actor.js';
+export type { Actor } from './actor.js';
+export type { GateDatabase } from './database-schema.js';
+export { GateRequestNotFoundError, GateRequestNotPendingError, InvalidPolicyError, LibrarianError } from './errors.js';
+export type { LibrarianErrorCode } from './errors.js';
+export type { GateAuditEntry, GateDecision, GateOutcome, GateOutcomeStatus, GateRequest, StoredPayload } from './gate-outcome.js';
+export type { GateRequestFilter } from './gate-request.repository.js';
+export { createGate } from './gate.service.js';
+export type { Gate, GateOptions } from './gate.service.js';
+export { DEFAULT_LIMITS } from './hard-constraints.js';
+export type { GateLimits, Layer1Code } from './hard-constraints.js';
+export { DEFAULT_POLICY, evaluatePolicy } from './policy.js';
+export type { GatePolicy, PolicyAction, PolicyContext, PolicyRule, PolicyVerdict, RuleMatch } from './policy.js';
+export { loadPolicy, policyFromObject } from './policy-loader.js';
+export type { RateLimit } from './rate-limiter.js';
+export { redactText, scanValue } from './secret-scanner.js';
+export type { Detection, DetectionClass, RedactionRules } from './secret-scanner.js';
+export type { GateRequestStatus } from './tables/gate-requests.table.js';
+export type { GateAuditTable } from './tables/gate-audit.table.js';
+export type { GateRequestsTable } from './tables/gate-requests.table.js';
+export { parseWriteRequest, writeRequestSchema } from './write-request.js';
+export type { CreateInput, ImportedVersionInput, WriteOperation, WriteRequest, WriteRequestInput } from './write-request.js';

@@ -1,0 +1,35 @@
+import { normaliseContent } from '@engram/memory';
+
+const NEGATIONS = new Set(['not', 'no', 'never', 'dont', 'doesnt', 'isnt', 'arent', 'wasnt', 'cannot', 'cant', 'wont', 'shouldnt', 'avoid', 'without', 'neither', 'nor']);
+
+/** Lower-cased word set of a text (apostrophes dropped: "don't" → "dont"). */
+export function tokenSet(text: string): Set<string> {
+  const words = normaliseContent(text).match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
+  return new Set(words.map((w) => w.replace(/['’]/g, '')));
+}
+
+/** Jaccard similarity of two token sets (1 = same words). */
+export function jaccard(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 && b.size === 0) return 1;
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
+function withoutNegations(s: Set<string>): Set<string> {
+  return new Set([...s].filter((t) => !NEGATIONS.has(t)));
+}
+
+function negated(s: Set<string>): boolean {
+  return [...s].some((t) => NEGATIONS.has(t));
+}
+
+/**
+ * Cheap contradiction heuristic: the same statement except that exactly one side is negated
+ * ("we use Redis" / "we do not use Redis"). False positives go to a human, which is acceptable.
+ */
+export function looksContradictory(a: string, b: string, threshold = 0.6): boolean {
+  const ta = tokenSet(a);
+  const tb = tokenSet(b);
+  return negated(ta) !== negated(tb) && jaccard(withoutNegations(ta), withoutNegations(tb)) >= threshold;
+}
