@@ -18,6 +18,17 @@ export { openInMemoryDatabase } from './db/pglite-instance.js';
 export { migrateToLatest, migrateDown, type MigrateOptions } from './db/migrate.js';
 export { DEFAULT_EMBEDDING_DIM, type MigrationContext } from './db/migration-context.js';
 
+// jobs
+export { createJobQueue, JOB_SCHEMA } from './jobs/pg-boss-queue.js';
+export {
+  DEFAULT_RETRY_POLICY,
+  type JobQueue,
+  type Job,
+  type SendOptions,
+  type WorkOptions,
+  type RetryPolicy,
+} from './jobs/job-queue.js';
+
 // config
 export { loadConfig, type LoadConfigOptions } from './config/config.js';
 export type { EngramConfig, HttpConfig, ConfigOverrides } from './config/config.types.js';

@@ -2,6 +2,18 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseBackend, DatabaseHandle } from './database-handle.js';
 
+const pools = new WeakMap<DatabaseHandle, pg.Pool>();
+
+/**
+ * The pool behind a handle, for infra-internal adapters that need node-postgres semantics
+ * (pg-boss's `executeSql` with multi-statement text). Not exported from the lib.
+ */
+export function poolOf(handle: DatabaseHandle): pg.Pool {
+  const pool = pools.get(handle);
+  if (!pool) throw new Error('not a handle created by openDatabase');
+  return pool;
+}
+
 /**
  * Wraps a node-postgres pool as a DatabaseHandle. `onClose` runs after the pool is ended
  * (closing PGlite, releasing the embedded lock).
@@ -14,7 +26,7 @@ export function handleOverPool(
 ): DatabaseHandle {
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   let closing: Promise<void> | undefined;
-  return {
+  const handle: DatabaseHandle = {
     db,
     backend,
     location,
@@ -30,4 +42,6 @@ export function handleOverPool(
       return closing;
     },
   };
+  pools.set(handle, pool);
+  return handle;
 }

@@ -1,5 +1,6 @@
 import { Migrator } from 'kysely/migration';
 import { MigrationError } from '../errors.js';
+import { installJobSchema } from '../jobs/install-job-schema.js';
 import type { DatabaseHandle } from './database-handle.js';
 import { DEFAULT_EMBEDDING_DIM } from './migration-context.js';
 import { CtxMigrationProvider, type MigrationModule } from './migration-provider.js';
@@ -21,7 +22,7 @@ function migratorFor(handle: DatabaseHandle, opts: MigrateOptions): Migrator {
 
 /**
  * Applies every pending migration, in one transaction under kysely's advisory lock, so several
- * processes may call it at once. Resolves with the names applied by THIS call (empty when up to
+ * processes may call it at once, then installs or upgrades the job queue's schema. Resolves with the names applied by THIS call (empty when up to
  * date). Any failure is fatal: rejects with MigrationError naming the failed migration.
  */
 export async function migrateToLatest(handle: DatabaseHandle, opts: MigrateOptions = {}): Promise<{ applied: string[] }> {
@@ -31,6 +32,7 @@ export async function migrateToLatest(handle: DatabaseHandle, opts: MigrateOptio
     const which = failed ? `migration ${failed.migrationName}` : 'the migrator';
     throw new MigrationError(`${which} failed on ${handle.location}: ${String(error)}`, { cause: error });
   }
+  await installJobSchema(handle);
   return { applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName) };
 }
 

@@ -1,0 +1,57 @@
+/** One job handed to a worker. `data` is the object given to `send`. */
+export interface Job {
+  readonly id: string;
+  readonly data: any;
+}
+
+/** Options of {@link JobQueue.send}. */
+export interface SendOptions {
+  /** At most one queued (and one running) job per key and queue; a duplicate send returns null. */
+  singletonKey?: string;
+  /** Do not start before this many seconds from now. */
+  startAfterSeconds?: number;
+}
+
+/** Options of {@link JobQueue.work}. */
+export interface WorkOptions {
+  /** Jobs fetched per handler call (default 1). */
+  batchSize?: number;
+  /** How often an idle worker polls (default 2 s; pg-boss minimum 0.5 s). */
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * A durable job queue in the engram database (pg-boss, own schema `pgboss`). Delivery is
+ * at-least-once: a handler that throws fails all jobs of its batch, which are retried with
+ * exponential backoff and, after the retry limit, moved to the dead-letter queue `<name>_dead`.
+ * Handlers MUST therefore be idempotent. A crash mid-job leaves the job to expire and be retried.
+ */
+export interface JobQueue {
+  /** Installs or upgrades the job schema if needed and starts maintenance. */
+  start(): Promise<void>;
+  /** Stops polling, waits (bounded) for running handlers, keeps queued jobs. Idempotent. */
+  stop(): Promise<void>;
+  /** Queues a job; resolves with its id, or null when a singleton duplicate was dropped. */
+  send(name: string, data: object, opts?: SendOptions): Promise<string | null>;
+  /** Registers a handler polling `name`; resolves once registered. */
+  work(name: string, handler: (jobs: Job[]) => Promise<void>, opts?: WorkOptions): Promise<void>;
+}
+
+/** Retry policy of every queue created by {@link createJobQueue}. */
+export interface RetryPolicy {
+  /** Attempts after the first one (default 5). */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled each attempt (default 2). */
+  retryDelaySeconds: number;
+  /** Upper bound of the backoff (default 300). */
+  retryDelayMaxSeconds: number;
+  /** A running job is considered crashed after this long (default 900). */
+  expireInSeconds: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  retryLimit: 5,
+  retryDelaySeconds: 2,
+  retryDelayMaxSeconds: 300,
+  expireInSeconds: 900,
+};

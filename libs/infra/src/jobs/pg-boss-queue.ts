@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../db/database-handle.js';
+import { poolOf } from '../db/kysely-over-pool.js';
+import { JobQueueError } from '../errors.js';
+import { jobsLogger } from '../logger.js';
+import { DEFAULT_RETRY_POLICY, type JobQueue, type RetryPolicy, type SendOptions, type WorkOptions } from './job-queue.js';
+
+/** The schema pg-boss lives in (granted to engram_service by the service-role migration). */
+export const JOB_SCHEMA = 'pgboss';
+
+/**
+ * pg-boss runs its SQL through the handle's own pool (its `db.executeSql` adapter): on PGlite
+ * that is the single serialized session, in server mode it shares the app's pool.
+ */
+export function newPgBoss(handle: DatabaseHandle, opts: { supervise: boolean }): PgBoss {
+  const pool = poolOf(handle);
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values: any[]) => pool.query(text, values) },
+    schema: JOB_SCHEMA,
+    supervise: opts.supervise,
+    schedule: false,
+    migrate: true,
+  });
+  boss.on('error', (error) => jobsLogger.error('job queue error', { error }));
+  return boss;
+}
+
+/** Creates (not starts) a job queue on `handle`. */
+export function createJobQueue(handle: DatabaseHandle, policy: Partial<RetryPolicy> = {}): JobQueue {
+  return new PgBossQueue(newPgBoss(handle, { supervise: true }), { ...DEFAULT_RETRY_POLICY, ...policy });
+}
+
+class PgBossQueue implements JobQueue {
+  private readonly queues = new Map<string, Promise<void>>();
+  private stopping: Promise<void> | undefined;
+
+  constructor(
+    private readonly boss: PgBoss,
+    private readonly policy: RetryPolicy,
+  ) {}
+
+  async start(): Promise<void> {
+    try {
+      await this.boss.start();
+    } catch (error) {
+      throw new JobQueueError(`cannot start the job queue: ${String(error)}`, { cause: error });
+    }
+  }
+
+  stop(): Promise<void> {
+    this.stopping ??= this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    return this.stopping;
+  }
+
+  async send(name: string, data: object, opts: SendOptions = {}): Promise<string | null> {
+    await this.ensureQueue(name);
+    return this.boss.send(name, data, {
+      // Queues are 'stately' (unique per key and state), so a keyless job gets a key of its own.
+      singletonKey: opts.singletonKey ?? `job:${randomUUID()}`,
+      ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+    });
+  }
+
+  async work(name: string, handler: (jobs: Array<{ id: string; data: any }>) => Promise<void>, opts: WorkOptions = {}): Promise<void> {
+    await this.ensureQueue(name);
+    const options = { batchSize: opts.batchSize ?? 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 };
+    await this.boss.work(name, options, async (jobs) => {
+      try {
+        await handler(jobs.map((j) => ({ id: j.id, data: j.data })));
+      } catch (error) {
+        jobsLogger.warn('job failed; it will be retried or dead-lettered', { queue: name, jobs: jobs.length, error });
+        throw error;
+      }
+    });
+  }
+
+  /** Creates `name` and its dead-letter queue once per process; concurrent creators are tolerated. */
+  private ensureQueue(name: string): Promise<void> {
+    let ready = this.queues.get(name);
+    if (!ready) {
+      ready = this.createQueue(name).catch((error: unknown) => {
+        this.queues.delete(name);
+        throw new JobQueueError(`cannot create queue ${name}: ${String(error)}`, { cause: error });
+      });
+      this.queues.set(name, ready);
+    }
+    return ready;
+  }
+
+  private async createQueue(name: string): Promise<void> {
+    const deadLetter = `${name}_dead`;
+    if (!(await this.boss.getQueue(deadLetter))) await this.boss.createQueue(deadLetter, { policy: 'standard' });
+    if (await this.boss.getQueue(name)) return;
+    await this.boss.createQueue(name, {
+      policy: 'stately',
+      deadLetter,
+      retryLimit: this.policy.retryLimit,
+      retryDelay: this.policy.retryDelaySeconds,
+      retryBackoff: true,
+      retryDelayMax: this.policy.retryDelayMaxSeconds,
+      expireInSeconds: this.policy.expireInSeconds,
+    });
+  }
+}
