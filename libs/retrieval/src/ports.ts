@@ -1,21 +1,16 @@
+import type { EmbeddingProvider } from '@engram/infra';
+
 /*
  * What retrieval needs from infra, as the narrowest structural ports (CONVENTIONS C5: ports live in
- * the lib that uses them). infra's EmbeddingProvider and JobQueue satisfy them as they are.
+ * the lib that uses them). infra's EmbeddingProvider and JobQueue satisfy them as they are;
+ * the narrow picks let callers (and tests) hand in any object with just these members.
  */
 
 /** Embeds search queries; `modelName`/`modelVersion` tag which stored vectors are comparable. */
-export interface QueryEmbedder {
-  readonly modelName: string;
-  readonly modelVersion: string;
-  embedQuery(text: string): Promise<Float32Array>;
-}
+export type QueryEmbedder = Pick<EmbeddingProvider, 'modelName' | 'modelVersion' | 'embedQuery'>;
 
 /** Embeds stored passages in batches (the indexer's side of the model). */
-export interface PassageEmbedder {
-  readonly modelName: string;
-  readonly modelVersion: string;
-  embedPassages(texts: string[]): Promise<Float32Array[]>;
-}
+export type PassageEmbedder = Pick<EmbeddingProvider, 'modelName' | 'modelVersion' | 'embedPassages'>;
 
 /** A job delivered to a worker. */
 export interface QueuedJob<T> {

@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { EmbeddingProvider } from '../../infra/src/embedding/embedding-provider.js';
-import { loadEmbeddingProvider } from '../../infra/src/embedding/load-embedding-provider.js'; // TEMP until infra exports it
+import { loadEmbeddingProvider, type EmbeddingProvider } from '@engram/infra';
 
 /** The real ONNX model provisioned by tools/setup/fetch-model.sh (no fake embedder anywhere). */
 export function loadTestEmbedder(): Promise<EmbeddingProvider> {

@@ -1,5 +1,4 @@
-import type { DatabaseHandle } from '@engram/infra';
-import type { EmbeddingProvider } from '../../infra/src/embedding/embedding-provider.js';
+import type { DatabaseHandle, EmbeddingProvider } from '@engram/infra';
 import { createEmbeddingIndexer, createSearchService, type SearchMode, type SearchService } from '../src/index.js';
 import { testBackends } from '../../../tools/test/backends.js';
 import { seedRecord, updateRecord } from './fixtures.js';
