@@ -10,7 +10,7 @@ export { createEmbeddingIndexer } from './indexer/embedding-indexer.js';
 export type { EmbeddingIndexer, EmbeddingIndexerDeps, IndexRunResult } from './indexer/embedding-indexer.js';
 export { EMBED_MEMORIES_JOB, registerEmbeddingJobs, requestEmbedding } from './indexer/embedding-jobs.js';
 export type { EmbeddingJobOptions } from './indexer/embedding-jobs.js';
-export type { EmbeddingJobQueue, PassageEmbedder, QueryEmbedder, QueuedJob } from './ports.js';
+export type { EmbeddingJobQueue, PassageEmbedder, QueryEmbedder } from './ports.js';
 export { DEFAULT_RRF_K, fuseRrf } from './search/rrf.js';
 export type { FusedEntry, RankedList } from './search/rrf.js';
 export { DEFAULT_TOP_K, MAX_TOP_K } from './search/search-query.js';

@@ -1,4 +1,4 @@
-import type { EmbeddingProvider } from '@engram/infra';
+import type { EmbeddingProvider, JobQueue } from '@engram/infra';
 
 /*
  * What retrieval needs from infra, as the narrowest structural ports (CONVENTIONS C5: ports live in
@@ -12,18 +12,5 @@ export type QueryEmbedder = Pick<EmbeddingProvider, 'modelName' | 'modelVersion'
 /** Embeds stored passages in batches (the indexer's side of the model). */
 export type PassageEmbedder = Pick<EmbeddingProvider, 'modelName' | 'modelVersion' | 'embedPassages'>;
 
-/** A job delivered to a worker. */
-export interface QueuedJob<T> {
-  id: string;
-  data: T;
-}
-
-/** The slice of the Postgres job queue the indexer job uses. */
-export interface EmbeddingJobQueue {
-  send(name: string, data: object, opts?: Record<string, unknown>): Promise<string | null>;
-  work<T extends object>(
-    name: string,
-    handler: (jobs: QueuedJob<T>[]) => Promise<unknown>,
-    opts?: Record<string, unknown>,
-  ): Promise<unknown>;
-}
+/** The slice of infra's Postgres job queue the indexer job uses. */
+export type EmbeddingJobQueue = Pick<JobQueue, 'send' | 'work'>;

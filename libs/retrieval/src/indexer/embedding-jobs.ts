@@ -5,8 +5,8 @@ import type { EmbeddingIndexer } from './embedding-indexer.js';
 export const EMBED_MEMORIES_JOB = 'embed-memories';
 
 /**
- * Send options that make the job "singleton-ish": with a `stately` queue policy pg-boss keeps at most
- * one queued and one running job per key, so a burst of writes enqueues one run, not one per write.
+ * Makes the job "singleton-ish": infra's queues are pg-boss `stately` queues, which keep at most one
+ * queued and one running job per key, so a burst of writes enqueues one run, not one per write.
  */
 const SINGLETON = { singletonKey: EMBED_MEMORIES_JOB } as const;
 
@@ -14,6 +14,8 @@ const SINGLETON = { singletonKey: EMBED_MEMORIES_JOB } as const;
 export interface EmbeddingJobOptions {
   /** Records per job run before handing back to the queue (default 1000): bounds job duration. */
   perRun?: number;
+  /** How often an idle worker polls the queue (queue default when absent). */
+  pollingIntervalSeconds?: number;
 }
 
 /**
@@ -36,9 +38,14 @@ export async function registerEmbeddingJobs(
   options: EmbeddingJobOptions = {},
 ): Promise<void> {
   const perRun = Math.max(1, options.perRun ?? 1000);
-  await queue.work(EMBED_MEMORIES_JOB, async () => {
-    const result = await indexer.runOnce(perRun);
-    if (result.remaining > 0 && result.embedded > 0) await requestEmbedding(queue);
-    return result;
-  });
+  const workOptions = options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds };
+  await queue.work(
+    EMBED_MEMORIES_JOB,
+    async () => {
+      const result = await indexer.runOnce(perRun);
+      // No progress means every row raced with an edit; the edit's own request re-triggers the job.
+      if (result.remaining > 0 && result.embedded > 0) await requestEmbedding(queue);
+    },
+    workOptions,
+  );
 }
