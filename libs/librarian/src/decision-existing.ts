@@ -1,8 +1,8 @@
-import { canonicalJson, contentHash, type MemoryRecord, type MemoryStatus } from '@engram/memory';
+import { canonicalJson, contentHash, type MemoryRecord, type MemoryStatus, type MemoryVersion } from '@engram/memory';
 import { firstDeniedScope } from './actor.js';
 import { contextOf, rejectWith, type DecisionDeps, type Layer2Result } from './decision-context.js';
 import type { GateDecision } from './gate-outcome.js';
-import type { WriteRequest } from './write-request.js';
+import type { ImportedVersionInput, WriteRequest } from './write-request.js';
 
 type IdRequest = Exclude<WriteRequest, { op: 'create' } | { op: 'import' }>;
 
@@ -87,6 +87,19 @@ async function decideImport(request: Extract<WriteRequest, { op: 'import' }>, de
   if (first && first.version > head + 1) {
     return rejectWith('VERSION_CONFLICT', `import of ${id} starts at version ${first.version} but the store has ${head}: versions are missing`, request, ctx);
   }
+  const differing = request.versions.find((v) => {
+    const s = stored.find((x) => x.version === v.version);
+    return s !== undefined && !sameVersion(s, v);
+  });
+  if (differing) {
+    return rejectWith('VERSION_CONFLICT', `import of ${id} version ${differing.version} differs from the stored version`, request, ctx);
+  }
   if (missing.length === 0) return { decision: 'NOOP', reason: `memory ${id} versions ${first?.version}..${head} already imported`, request, flags: [], context: ctx };
   return { decision: 'IMPORT', reason: `import ${missing.length} version(s) of ${id} (store has ${head})`, request, flags: [], context: ctx };
+}
+
+function sameVersion(s: MemoryVersion, v: ImportedVersionInput): boolean {
+  return s.content === v.content && s.status === v.status && s.scope === v.scope && s.type === v.type
+    && canonicalJson(s.metadata) === canonicalJson(v.metadata) && canonicalJson(s.tags) === canonicalJson(v.tags)
+    && s.supersededBy === v.supersededBy && s.createdAt.getTime() === v.createdAt.getTime() && s.updatedAt.getTime() === v.updatedAt.getTime();
 }

@@ -1,0 +1,71 @@
+import type { DatabaseHandle } from '@engram/infra';
+import { testBackends } from '../../../tools/test/backends.js';
+import { InvalidFilterError, RecordReader, type MemoryRecord } from '../src/index.js';
+import { audit, newRecord, write } from './fixtures.js';
+
+describe.each(testBackends)('RecordReader on $name', (backend) => {
+  let handle: DatabaseHandle;
+  let reader: RecordReader;
+  const created: MemoryRecord[] = [];
+
+  beforeAll(async () => {
+    handle = await backend.open();
+    reader = new RecordReader(handle.db);
+    let t = Date.parse('2026-03-01T00:00:00.000Z');
+    for (let i = 0; i < 7; i++) {
+      const clock = () => new Date(t);
+      const input = newRecord({
+        type: i % 2 === 0 ? 'decision' : 'fact', content: `record number ${i} about caching`, scope: i < 5 ? 'project:a' : 'project:b',
+        tags: i % 3 === 0 ? ['infra', 'cache'] : ['infra'], metadata: { impact: i < 2 ? 'high' : 'low', n: i, links: [{ url: `https://x/${i}` }] },
+      });
+      created.push(await write(handle.db, (w) => w.create(input, audit()), clock));
+      t += i === 3 ? 0 : 60_000; // records 3 and 4 share created_at: the id breaks the tie
+    }
+    await write(handle.db, (w) => w.archive((created[6] as MemoryRecord).id, undefined, audit()));
+  });
+  afterAll(() => handle.close());
+
+  it('pages newest first with an opaque keyset cursor and no gaps or repeats', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await reader.list({}, { limit: 2, ...(cursor ? { cursor } : {}) });
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items.map((r) => r.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toHaveLength(6);
+    expect(new Set(seen).size).toBe(6);
+    const times = (await reader.getMany(seen)).map((r) => r.createdAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('filters by type, scope, tags (all/any), time range and status', async () => {
+    expect((await reader.list({ types: ['decision'] })).items.every((r) => r.type === 'decision')).toBe(true);
+    expect((await reader.list({ scopes: ['project:b'] })).items.map((r) => r.id)).toEqual([created[5]?.id]);
+    expect((await reader.list({ scopes: ['project:b'], includeArchived: true })).items).toHaveLength(2);
+    expect((await reader.list({ tags: ['infra', 'cache'] })).items).toHaveLength(2);
+    expect((await reader.list({ tags: ['cache', 'nope'], tagMode: 'any' })).items).toHaveLength(2);
+    const window = await reader.list({ createdAfter: new Date('2026-03-01T00:01:00Z'), createdBefore: new Date('2026-03-01T00:02:00Z') });
+    expect(window.items.map((r) => r.id).sort()).toEqual([created[1]?.id, created[2]?.id].sort());
+  });
+
+  it('filters metadata by JSONPath and rejects malformed paths', async () => {
+    const high = await reader.list({ metadataPath: '$ ? (@.impact == "high")' });
+    expect(high.items.map((r) => r.id).sort()).toEqual([created[0]?.id, created[1]?.id].sort());
+    expect((await reader.list({ metadataPath: '$.links[*] ? (@.url like_regex "/3$")' })).items.map((r) => r.id)).toEqual([created[3]?.id]);
+    await expect(reader.list({ metadataPath: 'impact == high' })).rejects.toBeInstanceOf(InvalidFilterError);
+    await expect(reader.list({ metadataPath: '$ ? (@.impact === "high")' })).rejects.toBeInstanceOf(InvalidFilterError);
+    await expect(reader.list({}, { cursor: 'garbage' })).rejects.toBeInstanceOf(InvalidFilterError);
+  });
+
+  it('finds exact duplicates, text candidates and counts active records', async () => {
+    const r = created[2] as MemoryRecord;
+    expect((await reader.findActiveByContentHash('project:a', r.contentHash))?.id).toBe(r.id);
+    expect(await reader.findActiveByContentHash('project:b', r.contentHash)).toBeUndefined();
+    const candidates = await reader.findTextCandidates({ scope: 'project:a', text: 'caching number 2' });
+    expect(candidates[0]?.record.id).toBe(r.id);
+    expect(await reader.countActive()).toBe(6);
+    expect(await reader.getMany(['not-a-uuid', r.id])).toHaveLength(1);
+  });
+});
