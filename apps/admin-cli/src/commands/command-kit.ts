@@ -1,0 +1,62 @@
+import { userInfo } from 'node:os';
+import type { CallContext } from '@engram/agents';
+import type { Command } from 'commander';
+import { createCliEnvironment, type CliEnvironment, type CliRuntime, type GlobalFlags } from '../composition-root.js';
+import { toExit } from '../errors/to-exit-code.js';
+import { createOutput, type Output } from '../output.js';
+
+/** What a command's action receives. */
+export interface CommandRun {
+  env: CliEnvironment;
+  out: Output;
+  /** Operator context: reads see every scope; the actor is recorded in the audit trail. */
+  ctx: CallContext;
+  reviewer: string;
+  /** Positional arguments, then the command's own options. */
+  args: unknown[];
+  opts: Record<string, unknown>;
+}
+
+/** One CLI command (or command group), registered on the root program. */
+export interface CliCommand {
+  register(program: Command): void;
+}
+
+function operator(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'operator';
+  }
+}
+
+/**
+ * Adapts an async action to commander: builds the environment from the global flags and maps any
+ * error to a one-line stderr message and an exit code (set, not forced: resources close first).
+ */
+export function action(fn: (run: CommandRun) => Promise<void>) {
+  return async (...raw: unknown[]): Promise<void> => {
+    const command = raw[raw.length - 1] as Command;
+    const globals = command.optsWithGlobals() as GlobalFlags & { json?: boolean };
+    const out = createOutput(globals.json === true);
+    try {
+      const env = createCliEnvironment(globals);
+      const reviewer = `cli:${operator()}`;
+      await fn({ env, out, ctx: { actor: reviewer, admin: true }, reviewer, args: raw.slice(0, -2), opts: command.opts() });
+    } catch (err) {
+      const { exitCode, message } = toExit(err);
+      process.stderr.write(`${message}\n`);
+      process.exitCode = exitCode;
+    }
+  };
+}
+
+/** Opens the runtime for the duration of `fn` and always closes it. */
+export async function withRuntime<T>(env: CliEnvironment, fn: (rt: CliRuntime) => Promise<T>): Promise<T> {
+  const rt = await env.open();
+  try {
+    return await fn(rt);
+  } finally {
+    await rt.close();
+  }
+}

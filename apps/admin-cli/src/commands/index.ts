@@ -1,0 +1,13 @@
+import type { CliCommand } from './command-kit.js';
+import { exportCommand } from './export.command.js';
+import { gateCommand } from './gate.command.js';
+import { importCommand } from './import.command.js';
+import { initCommand } from './init.command.js';
+import { memoryCommand } from './memory.command.js';
+import { migrateCommand } from './migrate.command.js';
+import { statusCommand } from './status.command.js';
+
+/** Every `engram` command (one file each). */
+export const COMMANDS: readonly CliCommand[] = [
+  initCommand, migrateCommand, statusCommand, gateCommand, memoryCommand, exportCommand, importCommand,
+];

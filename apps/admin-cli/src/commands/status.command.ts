@@ -1,0 +1,35 @@
+import type { Command } from 'commander';
+import { CliError } from '../errors/to-exit-code.js';
+import { action, withRuntime, type CliCommand } from './command-kit.js';
+
+interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** `engram status` (doctor): database, migrations, model, gate queue, embedding backlog. Non-zero exit on problems. */
+export const statusCommand: CliCommand = {
+  register(program: Command) {
+    program
+      .command('status')
+      .alias('doctor')
+      .description('check the database, migrations, embedding model, pending reviews and embeddings')
+      .action(action(async ({ env, out }) => {
+        const report = await withRuntime(env, async (rt) => {
+          const checks: Check[] = [];
+          await rt.database.ping();
+          checks.push({ name: 'database', ok: true, detail: `${rt.database.backend} at ${rt.database.location}` });
+          checks.push({ name: 'migrations', ok: true, detail: rt.migrationsApplied.length ? `applied now: ${rt.migrationsApplied.join(', ')}` : 'up to date' });
+          const problem = env.modelProblem();
+          checks.push({ name: 'model', ok: !problem, detail: problem ?? `${env.paths.modelName} in ${env.paths.modelDir}` });
+          const pending = await rt.service.gate.pendingCount();
+          checks.push({ name: 'gate', ok: true, detail: `${pending} request(s) pending review` });
+          checks.push({ name: 'embeddings', ok: true, detail: `${await rt.pendingEmbeddings()} record(s) waiting for a vector` });
+          return { ok: checks.every((c) => c.ok), checks, config: rt.configSummary() };
+        });
+        out.result(report, () => report.checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name.padEnd(11)} ${c.detail}`));
+        if (!report.ok) throw new CliError('CHECKS_FAILED', report.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`).join('; '));
+      }));
+  },
+};

@@ -1,0 +1,136 @@
+/*
+ * The ONLY file of the CLI that imports @engram/infra (ADR-0002). Plain composition, no Nest
+ * container: a one-shot command opens the database, runs one use case and closes it again; DI would
+ * add start-up time and nothing else. Everything else in the CLI sees `CliEnvironment` only.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createMemoryService, type MemoryService } from '@engram/agents';
+import {
+  checkModelDir, createJobQueue, loadConfig, migrateToLatest, openDatabase, summarizeConfig,
+  type DatabaseHandle, type EngramConfig, type JobQueue,
+} from '@engram/infra';
+import { createGate, loadPolicy } from '@engram/librarian';
+import { createTypeRegistry, RecordReader } from '@engram/memory';
+import { createSearchService, requestEmbedding, touchMemories } from '@engram/retrieval';
+import { sql } from 'kysely';
+import { defaultPolicyYaml } from './default-policy.js';
+
+/** Where things live, for messages and `init`. */
+export interface CliPaths {
+  home: string;
+  policyFile: string;
+  modelDir: string;
+  modelName: string;
+}
+
+/** An open runtime: the use cases plus operator-only probes. */
+export interface CliRuntime {
+  service: MemoryService;
+  database: { backend: string; location: string; ping(): Promise<void> };
+  migrationsApplied: string[];
+  pendingEmbeddings(): Promise<number>;
+  configSummary(): Record<string, unknown>;
+  close(): Promise<void>;
+}
+
+/** What commands get: paths, and a way to open the runtime when they need the database. */
+export interface CliEnvironment {
+  paths: CliPaths;
+  open(): Promise<CliRuntime>;
+  /** Why the embedding model cannot be loaded, or undefined when its files are in place. */
+  modelProblem(): string | undefined;
+  /** Writes the default policy file when missing; returns what it created. */
+  writeDefaults(): string[];
+}
+
+/** Global flags every command accepts (defaults < config file < env < flags). */
+export interface GlobalFlags {
+  home?: string;
+  databaseUrl?: string;
+  modelDir?: string;
+  config?: string;
+}
+
+function modelProblem(config: EngramConfig): string | undefined {
+  const check = checkModelDir(config.modelDir, config.modelName);
+  return check.ok ? undefined : check.problem;
+}
+
+async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
+  const handle: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, home: config.home });
+  let queue: JobQueue | undefined;
+  try {
+    const { applied } = await migrateToLatest(handle);
+    const gate = createGate({ db: handle.db, registry: createTypeRegistry(), policy: await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {}) });
+    // The CLI never embeds (no model load for a one-shot); it queues the job for a running server.
+    const lazyQueue = async () => (queue ??= await startQueue(handle));
+    const service = createMemoryService({
+      gate,
+      reader: new RecordReader(handle.db),
+      search: createSearchService({ db: handle.db, embedder: null }),
+      access: { touch: (ids) => touchMemories(handle.db, ids) },
+      indexing: { request: async () => requestEmbedding(await lazyQueue()) },
+    });
+    return {
+      service,
+      database: handle,
+      migrationsApplied: applied,
+      pendingEmbeddings: () => countPendingEmbeddings(handle, config.modelName.slice(config.modelName.lastIndexOf("/") + 1)),
+      configSummary: () => summarizeConfig(config),
+      async close() {
+        await queue?.stop().catch(() => undefined);
+        await handle.close();
+      },
+    };
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+// Searchable records without a vector of the configured model (what the embedding job still owes).
+async function countPendingEmbeddings(handle: DatabaseHandle, modelName: string): Promise<number> {
+  const r = await sql<{ n: string | number }>`
+    SELECT count(*) AS n FROM memories
+    WHERE status IN ('active', 'archived') AND (embedding IS NULL OR embedding_model IS DISTINCT FROM ${modelName})`.execute(handle.db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+async function startQueue(handle: DatabaseHandle): Promise<JobQueue> {
+  const queue = createJobQueue(handle);
+  await queue.start();
+  return queue;
+}
+
+/** Builds the CLI environment from flags and the process environment. Throws ConfigError. */
+export function createCliEnvironment(flags: GlobalFlags): CliEnvironment {
+  const overrides = {
+    ...(flags.home !== undefined ? { home: flags.home } : {}),
+    ...(flags.databaseUrl !== undefined ? { databaseUrl: flags.databaseUrl } : {}),
+    ...(flags.modelDir !== undefined ? { modelDir: flags.modelDir } : {}),
+  };
+  const env = flags.config !== undefined ? { ...process.env, ENGRAM_CONFIG: flags.config } : process.env;
+  const config = loadConfig({ env, flags: overrides, cwd: process.cwd() });
+  return {
+    paths: { home: config.home, policyFile: config.policyFile, modelDir: config.modelDir, modelName: config.modelName },
+    open: () => openRuntime(config),
+    modelProblem: () => modelProblem(config),
+    writeDefaults() {
+      const created: string[] = [];
+      mkdirSync(config.home, { recursive: true });
+      if (!existsSync(config.policyFile)) {
+        mkdirSync(dirname(config.policyFile), { recursive: true });
+        writeFileSync(config.policyFile, defaultPolicyYaml(), { flag: 'wx' });
+        created.push(config.policyFile);
+      }
+      return created;
+    },
+  };
+}
+
+/** The repo's model fetch script, when this CLI runs from a checkout (dist/apps/admin-cli/main.js). */
+export function fetchModelScript(fromUrl: string): string | undefined {
+  const candidate = join(dirname(new URL(fromUrl).pathname), '../../../tools/setup/fetch-model.sh');
+  return existsSync(candidate) ? candidate : undefined;
+}

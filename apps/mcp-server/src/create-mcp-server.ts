@@ -1,0 +1,40 @@
+import type { MemoryService } from '@engram/agents';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { toToolError } from './errors/to-tool-error.js';
+import type { McpServerOptions } from './server-options.js';
+import { TOOLS, toolName } from './tools/index.js';
+
+/** Version reported in the MCP handshake. */
+export const ENGRAM_MCP_VERSION = '0.1.0';
+
+/**
+ * One MCP server (name `engram`) with every tool registered. A server serves one transport:
+ * stdio builds one, Streamable HTTP one per session.
+ */
+export function createEngramMcpServer(service: MemoryService, options: McpServerOptions, log: (m: string) => void): McpServer {
+  const server = new McpServer(
+    { name: 'engram', version: ENGRAM_MCP_VERSION },
+    { instructions: 'engram is long-term memory. Use recall before answering from past context; remember what should outlive this session.' },
+  );
+  for (const tool of TOOLS) {
+    server.registerTool(
+      toolName(tool.name, options.toolNames),
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        annotations: { readOnlyHint: tool.readOnly, destructiveHint: tool.name === 'forget', openWorldHint: false },
+      },
+      async (args: unknown) => {
+        const client = server.server.getClientVersion()?.name ?? 'client';
+        try {
+          const answer = await tool.handler(args, { service, ctx: { actor: `mcp:${client}`, scope: options.sessionScope } });
+          return { content: [{ type: 'text' as const, text: answer.text }], structuredContent: answer.structured, ...(answer.isError ? { isError: true } : {}) };
+        } catch (err) {
+          return toToolError(err, log);
+        }
+      },
+    );
+  }
+  return server;
+}

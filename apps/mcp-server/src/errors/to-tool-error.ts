@@ -1,0 +1,62 @@
+import type { AgentsErrorCode } from '@engram/agents';
+import type { MemoryErrorCode } from '@engram/memory';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+/** Every coded error the domain libs may throw through a tool. */
+export type DomainErrorCode = MemoryErrorCode | AgentsErrorCode | 'INVALID_SEARCH_QUERY';
+
+/** What the client should do about it; part of the structured error. */
+type Remedy = 'fix-input' | 'retry' | 'check-id' | 'none';
+
+export function assertUnreachable(value: never): never {
+  throw new Error(`unhandled domain error code: ${String(value)}`);
+}
+
+function remedyOf(code: DomainErrorCode): Remedy {
+  switch (code) {
+    case 'RECORD_NOT_FOUND':
+      return 'check-id';
+    case 'VERSION_CONFLICT':
+      return 'retry';
+    case 'INVALID_FILTER':
+    case 'SUPERSEDE_CYCLE':
+    case 'IMMUTABLE_RECORD':
+    case 'INVALID_RECORD':
+    case 'INVALID_STATE':
+    case 'UNKNOWN_TYPE':
+    case 'INVALID_INPUT':
+    case 'SCOPE_NOT_VISIBLE':
+    case 'INVALID_IMPORT_LINE':
+    case 'INVALID_SEARCH_QUERY':
+      return 'fix-input';
+    case 'NOT_IN_TRANSACTION':
+      return 'none';
+    default:
+      return assertUnreachable(code);
+  }
+}
+
+const KNOWN = new Set<string>([
+  'RECORD_NOT_FOUND', 'VERSION_CONFLICT', 'INVALID_FILTER', 'SUPERSEDE_CYCLE', 'IMMUTABLE_RECORD', 'INVALID_RECORD',
+  'INVALID_STATE', 'UNKNOWN_TYPE', 'NOT_IN_TRANSACTION', 'INVALID_INPUT', 'SCOPE_NOT_VISIBLE', 'INVALID_IMPORT_LINE',
+  'INVALID_SEARCH_QUERY',
+] satisfies DomainErrorCode[]);
+
+function isDomainError(err: unknown): err is Error & { code: DomainErrorCode } {
+  return err instanceof Error && typeof (err as { code?: unknown }).code === 'string' && KNOWN.has((err as unknown as { code: string }).code);
+}
+
+/**
+ * The ONE mapping from thrown errors to MCP tool results (CONVENTIONS C9): domain errors become
+ * `isError` results with `{ code, message, remedy }`; anything else is an internal failure whose
+ * details stay in the server log (stderr), not in the client's context.
+ */
+export function toToolError(err: unknown, log: (msg: string) => void): CallToolResult {
+  if (isDomainError(err)) {
+    const structured = { code: err.code, message: err.message, remedy: remedyOf(err.code) };
+    return { isError: true, content: [{ type: 'text', text: `${err.code}: ${err.message}` }], structuredContent: structured };
+  }
+  log(`tool failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  const message = 'internal error while executing the tool; see the engram server log';
+  return { isError: true, content: [{ type: 'text', text: `INTERNAL_ERROR: ${message}` }], structuredContent: { code: 'INTERNAL_ERROR', message, remedy: 'retry' } };
+}

@@ -1,0 +1,19 @@
+/** What `/health` and `engram status` report. Built by the composition root from infra. */
+export interface HealthReport {
+  status: 'ok' | 'degraded' | 'down';
+  database: { ok: boolean; backend: string; location: string; error?: string; migrations?: string };
+  model: { ok: boolean; name: string; dir: string; error?: string };
+  embeddings: { pending: number | null };
+  gate: { pending: number | null };
+  config: Record<string, unknown>;
+}
+
+/** Produces a fresh {@link HealthReport}; never throws (failures are reported, not raised). */
+export interface HealthProbe {
+  report(): Promise<HealthReport>;
+}
+
+/** Closes what the composition root opened (job queue, database). */
+export interface Runtime {
+  close(): Promise<void>;
+}

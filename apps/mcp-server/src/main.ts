@@ -1,0 +1,43 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { loadServerConfig } from './composition-root.js';
+import { StderrLogger } from './logging/stderr-logger.js';
+import { McpServerModule } from './mcp-server.module.js';
+import { parseServerOptions, type McpServerOptions } from './server-options.js';
+import { assertSafeBinding } from './transports/http-access.js';
+import { JsonRpcExceptionFilter } from './transports/json-rpc-exception.filter.js';
+import { StdioRunner } from './transports/stdio-runner.js';
+
+const logger = new StderrLogger(process.env.ENGRAM_LOG_LEVEL === 'debug');
+
+async function runStdio(options: McpServerOptions): Promise<void> {
+  const app = await NestFactory.createApplicationContext(McpServerModule.forStdio(options, loadServerConfig(options)), { logger });
+  app.enableShutdownHooks();
+  await app.get(StdioRunner).closed;
+  await app.close();
+}
+
+async function runHttp(options: McpServerOptions): Promise<void> {
+  const loaded = loadServerConfig(options);
+  assertSafeBinding(loaded.http);
+  const adapter = new FastifyAdapter({ bodyLimit: loaded.http.maxBodyBytes });
+  const app = await NestFactory.create<NestFastifyApplication>(McpServerModule.forHttp(options, loaded), adapter, { logger });
+  app.useGlobalFilters(new JsonRpcExceptionFilter((m) => logger.error(m)));
+  app.enableShutdownHooks();
+  await app.listen(loaded.http.port, loaded.http.host);
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : loaded.http.port;
+  // Tests and scripts read this line (stderr) to learn the port when started with --port 0.
+  logger.log(`engram MCP server listening on http://${loaded.http.host}:${port}/mcp`);
+}
+
+async function main(): Promise<void> {
+  const options = parseServerOptions(process.argv.slice(2), process.env);
+  await (options.transport === 'http' ? runHttp(options) : runStdio(options));
+}
+
+main().catch((err: unknown) => {
+  logger.error(err instanceof Error ? err.message : String(err));
+  process.exitCode = 1;
+});

@@ -1,0 +1,48 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { compositionProviders, type loadServerConfig } from './composition-root.js';
+import { RuntimeShutdown } from './runtime-shutdown.js';
+import type { McpServerOptions } from './server-options.js';
+import { MEMORY_SERVICE, SERVER_OPTIONS } from './tokens.js';
+import type { MemoryService } from '@engram/agents';
+import { HTTP_ACCESS, SESSIONS, StreamableHttpController } from './transports/streamable-http.controller.js';
+import { SessionRegistry } from './transports/session-registry.js';
+import { StdioRunner } from './transports/stdio-runner.js';
+
+type Loaded = ReturnType<typeof loadServerConfig>;
+
+const stderrLog = (m: string) => process.stderr.write(`${new Date().toISOString()} engram-mcp ${m}\n`);
+
+/** Root module: one per transport, built from the same composition providers (immich style). */
+@Module({})
+export class McpServerModule {
+  static forStdio(options: McpServerOptions, loaded: Loaded): DynamicModule {
+    return {
+      module: McpServerModule,
+      providers: [
+        { provide: SERVER_OPTIONS, useValue: options },
+        ...compositionProviders(loaded.config),
+        RuntimeShutdown,
+        StdioRunner,
+      ],
+      exports: [StdioRunner],
+    };
+  }
+
+  static forHttp(options: McpServerOptions, loaded: Loaded): DynamicModule {
+    return {
+      module: McpServerModule,
+      controllers: [StreamableHttpController],
+      providers: [
+        { provide: SERVER_OPTIONS, useValue: options },
+        ...compositionProviders(loaded.config),
+        { provide: HTTP_ACCESS, useValue: loaded.http },
+        {
+          provide: SESSIONS,
+          useFactory: (service: MemoryService) => new SessionRegistry(service, options, stderrLog),
+          inject: [MEMORY_SERVICE],
+        },
+        RuntimeShutdown,
+      ],
+    };
+  }
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { scopeField, tagsField, typeField } from './schemas.js';
+import { defineTool } from './tool-definition.js';
+import { recordLine, recordView } from './render.js';
+
+/** memory.search (seed 000 FR-06): vector, keyword or hybrid (weighted RRF) search. */
+export const memorySearchTool = defineTool({
+  name: 'memory.search',
+  title: 'Search memories',
+  description:
+    'Search memories by meaning and keywords. mode: hybrid (default, weighted RRF of vector and full-text), vector or keyword. ' +
+    'Without the embedding model, search falls back to keyword and says so in `degraded`.',
+  readOnly: true,
+  inputSchema: z.object({
+    query: z.string().trim().min(1, 'query must not be empty').max(10_000),
+    mode: z.enum(['hybrid', 'vector', 'keyword']).default('hybrid'),
+    top_k: z.number().int().min(1).max(100).default(10),
+    types: z.array(typeField).max(20).optional(),
+    tags: tagsField,
+    scope: scopeField,
+    include_archived: z.boolean().default(false),
+  }).strict(),
+  async handler(input, { service, ctx }) {
+    const out = await service.search(
+      { query: input.query, mode: input.mode, topK: input.top_k, types: input.types, tags: input.tags, scope: input.scope, includeArchived: input.include_archived },
+      ctx,
+    );
+    const results = out.results.map((r) => ({ ...recordView(r.record), score: r.score }));
+    const lines = out.results.map((r) => recordLine(r.record, r.score));
+    const head = out.degraded ? `(${out.mode}; ${out.degraded})\n` : '';
+    return { structured: { results, mode: out.mode, ...(out.degraded ? { degraded: out.degraded } : {}) }, text: head + (lines.join('\n') || 'no results') };
+  },
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { contentField, isoDate, scopeField, tagsField, typeField } from './schemas.js';
+import { defineTool } from './tool-definition.js';
+import { gateAnswer, toDate } from './render.js';
+
+/** memory.store (seed 000 FR-06): create a record through the Librarian gate. */
+export const memoryStoreTool = defineTool({
+  name: 'memory.store',
+  title: 'Store a memory',
+  description:
+    'Create a new memory record. Every write goes through the Librarian gate: the answer is approved (stored, ' +
+    'or an exact duplicate of an existing id), pending (queued for human review; id is the gate request id) or rejected (with the reason).',
+  readOnly: false,
+  inputSchema: z.object({
+    type: typeField,
+    content: contentField.describe('The memory text.'),
+    metadata: z.record(z.string(), z.unknown()).optional().describe('Arbitrary JSON metadata.'),
+    tags: tagsField,
+    scope: scopeField,
+    temporal_valid_from: isoDate.optional().describe('Start of validity (ISO 8601, default now).'),
+    temporal_valid_to: isoDate.optional().describe('End of validity (ISO 8601, default open).'),
+  }).strict(),
+  async handler(input, { service, ctx }) {
+    const r = await service.store(
+      {
+        type: input.type, content: input.content, metadata: input.metadata, tags: input.tags, scope: input.scope,
+        validFrom: toDate(input.temporal_valid_from), validTo: toDate(input.temporal_valid_to) ?? null,
+      },
+      ctx,
+    );
+    return gateAnswer(r.id, r);
+  },
+});

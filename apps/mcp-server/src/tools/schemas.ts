@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/*
+ * Shared input fragments. Every tool schema is `.strict()`: unknown keys are rejected, so a typo
+ * in an argument name fails loudly instead of being ignored.
+ */
+export const scopeField = z
+  .string()
+  .regex(/^(global|(project|agent):\S.{0,500})$/, 'scope must be global, project:<id> or agent:<id>')
+  .optional()
+  .describe('Scope of the memory: global, project:<id> or agent:<id>. Defaults to the session scope (or global).');
+
+export const typeField = z
+  .string()
+  .regex(/^[a-z][a-z0-9_-]{0,63}$/, 'type must be a registered memory type name')
+  .describe('Memory type: decision, belief, fact, preference, episode, task, context, skill (or a configured custom type).');
+
+export const tagsField = z.array(z.string().min(1).max(100)).max(50).optional().describe('Tags (at most 50).');
+export const isoDate = z.iso.datetime({ offset: true });
+export const idField = z.uuid().describe('Memory id (UUID).');
+export const contentField = z.string().trim().min(1, 'content must not be empty').max(100_000);

@@ -1,0 +1,92 @@
+import type { AccessPort, GateOutcomeView, GatePort, IndexingPort, ReaderPort, SearchPort } from './ports.js';
+import { createReadUseCases } from './read.use-cases.js';
+import { createReviewUseCases } from './review.use-cases.js';
+import type { CallContext } from './scope-context.js';
+import { createTransferUseCases } from './transfer.use-cases.js';
+import { createWriteUseCases, type ChangeResult, type StoreInput, type StoreResult } from './write.use-cases.js';
+
+/** What {@link createMemoryService} composes; the app's composition root builds these. */
+export interface MemoryServiceDeps {
+  gate: GatePort;
+  reader: ReaderPort;
+  search: SearchPort;
+  access: AccessPort;
+  /** Absent (e.g. no job queue in a one-shot CLI): vectors are filled by the next server run. */
+  indexing?: IndexingPort;
+  /** Where a failed embedding request is reported (it never fails the write). */
+  onIndexingError?: (err: unknown) => void;
+}
+
+/** Wraps the gate so every committed write asks for embeddings (new text is keyword-searchable at once). */
+function withIndexing(gate: GatePort, deps: MemoryServiceDeps): GatePort {
+  const indexing = deps.indexing;
+  if (!indexing) return gate;
+  const after = (o: GateOutcomeView): GateOutcomeView => {
+    if (o.status === 'committed') indexing.request().catch((err) => deps.onIndexingError?.(err));
+    return o;
+  };
+  return {
+    submit: async (req, actor) => after(await gate.submit(req, actor)),
+    getRequest: (id) => gate.getRequest(id),
+    listRequests: (f) => gate.listRequests(f),
+    approve: async (id, reviewer) => after(await gate.approve(id, reviewer)),
+    reject: (id, reviewer, reason) => gate.reject(id, reviewer, reason),
+    approveAll: async (f, reviewer) => (await gate.approveAll(f, reviewer)).map(after),
+  };
+}
+
+/** Input of remember (seed 004): an explicit memory, straight to the gate. */
+export type RememberInput = Omit<StoreInput, 'type'> & { type?: string };
+
+/**
+ * The use cases behind the MCP tools and the admin CLI. Every write is a gate request; every read
+ * is confined to the caller's scopes (`global` + the session or requested scope; admins see all).
+ * Errors are the domain libs' coded errors plus `@engram/agents` errors.
+ */
+export function createMemoryService(deps: MemoryServiceDeps) {
+  const gate = withIndexing(deps.gate, deps);
+  const reads = createReadUseCases(deps.reader, deps.search, deps.access);
+  const writes = createWriteUseCases(gate);
+  const transfer = createTransferUseCases(deps.reader, gate);
+  // Changes to an existing record first prove the caller can see it (no cross-scope writes).
+  const visible = (id: string, ctx: CallContext) => reads.get(id, ctx);
+
+  return {
+    get: reads.get,
+    list: reads.list,
+    search: reads.search,
+    recall: reads.recall,
+    store: writes.store,
+    remember(input: RememberInput, ctx: CallContext): Promise<StoreResult> {
+      // Unlabelled explicit memories are facts: the type with the plainest default policy.
+      return writes.store({ ...input, type: input.type ?? 'fact' }, ctx);
+    },
+    async forget(id: string, ctx: CallContext, reason?: string): Promise<ChangeResult> {
+      await visible(id, ctx);
+      return writes.forget(id, ctx, reason);
+    },
+    async invalidate(id: string, reason: string, ctx: CallContext): Promise<ChangeResult> {
+      await visible(id, ctx);
+      return writes.invalidate(id, reason, ctx);
+    },
+    async supersede(id: string, replacement: StoreInput, ctx: CallContext, reason?: string): Promise<StoreResult> {
+      const old = await visible(id, ctx);
+      return writes.supersede(id, { ...replacement, scope: replacement.scope ?? old.scope }, ctx, reason);
+    },
+    async archive(id: string, ctx: CallContext, reason?: string): Promise<ChangeResult> {
+      await visible(id, ctx);
+      return writes.archive(id, ctx, reason);
+    },
+    async promote(id: string, ctx: CallContext): Promise<ChangeResult> {
+      await visible(id, ctx);
+      return writes.promote(id, ctx);
+    },
+    gate: createReviewUseCases(gate),
+    exportAll: transfer.exportAll.bind(transfer),
+    countAll: transfer.countAll.bind(transfer),
+    importLine: transfer.importLine,
+  };
+}
+
+/** The memory use-case service (see {@link createMemoryService}). */
+export type MemoryService = ReturnType<typeof createMemoryService>;

@@ -1,0 +1,33 @@
+import { isScope } from '@engram/memory';
+import { InvalidInputError } from './errors.js';
+
+/**
+ * Who is calling and from where. `scope` is the session's home scope (e.g. `project:acme`);
+ * a request may name its own scope, which then replaces it for that call.
+ */
+export interface CallContext {
+  /** Actor id recorded in the gate's audit trail, e.g. `mcp:claude-code` or `cli:alice`. */
+  actor: string;
+  scope?: string;
+  /** Operators (the admin CLI) read across every scope; agents never do. */
+  admin?: boolean;
+}
+
+/** The scope a write goes to: the request's, else the session's, else `global`. */
+export function resolveWriteScope(requested: string | undefined, ctx: CallContext): string {
+  const scope = requested ?? ctx.scope ?? 'global';
+  if (!isScope(scope)) {
+    throw new InvalidInputError(`invalid scope "${scope}": expected global, project:<id> or agent:<id>`);
+  }
+  return scope;
+}
+
+/**
+ * The scopes a read sees: `global` plus the requested (or session) scope. Reads never see other
+ * projects' or agents' memories (SPEC 5: scopes never leak). `undefined` (admin only) means every scope.
+ */
+export function resolveReadScopes(requested: string | undefined, ctx: CallContext): string[] | undefined {
+  if (ctx.admin && requested === undefined) return undefined;
+  const scope = resolveWriteScope(requested, ctx);
+  return scope === 'global' ? ['global'] : ['global', scope];
+}

@@ -1,0 +1,119 @@
+import type { MemoryRecord } from '@engram/memory';
+import type { ActorRef, CreateRecordInput, GateOutcomeView, GatePort, WriteRequestInput } from './ports.js';
+import { resolveWriteScope, type CallContext } from './scope-context.js';
+
+/** Input of memory.store (seed 000 FR-06) and remember (seed 004). */
+export interface StoreInput {
+  type: string;
+  content: string;
+  metadata?: Record<string, unknown>;
+  tags?: string[];
+  scope?: string;
+  validFrom?: Date;
+  validTo?: Date | null;
+  confidence?: number;
+  source?: { type: string; id: string | null };
+}
+
+/**
+ * FR-06 output: `approved` (stored, or an exact duplicate of `id`), `pending` (queued for review:
+ * `id` is the gate request id to poll), `rejected` (nothing written, `reason` says why).
+ */
+export interface StoreResult {
+  id: string;
+  status: 'approved' | 'pending' | 'rejected';
+  reason: string;
+  requestId: string;
+  /** Rejection code from the gate (rejected only). */
+  code?: string;
+  duplicateOf?: string;
+  record?: MemoryRecord;
+}
+
+/** Result of a change to an existing record (forget, invalidate, supersede, promote). */
+export interface ChangeResult {
+  status: 'approved' | 'pending' | 'rejected';
+  /** The gate's own status: `noop` means nothing changed (duplicate, or an import already present). */
+  gateStatus: GateOutcomeView['status'];
+  requestId: string;
+  reason: string;
+  code?: string;
+  record?: MemoryRecord;
+}
+
+export function actorOf(ctx: CallContext): ActorRef {
+  const kind = ctx.actor.startsWith('cli:') ? 'user' : ctx.actor.startsWith('import') ? 'import' : 'agent';
+  return { id: ctx.actor, kind };
+}
+
+function statusOf(outcome: GateOutcomeView): StoreResult['status'] {
+  switch (outcome.status) {
+    case 'committed':
+    case 'noop':
+      return 'approved';
+    case 'pending':
+      return 'pending';
+    case 'rejected':
+      return 'rejected';
+  }
+}
+
+/** Maps a gate outcome to the caller's view of a change. */
+export function toChangeResult(outcome: GateOutcomeView): ChangeResult {
+  const result: ChangeResult = { status: statusOf(outcome), gateStatus: outcome.status, requestId: outcome.requestId, reason: outcome.reason };
+  if (outcome.code) result.code = outcome.code;
+  if (outcome.record) result.record = outcome.record;
+  return result;
+}
+
+function toStoreResult(outcome: GateOutcomeView): StoreResult {
+  const id = outcome.record?.id ?? outcome.duplicateOf ?? outcome.requestId;
+  const result: StoreResult = { id, status: statusOf(outcome), reason: outcome.reason, requestId: outcome.requestId };
+  if (outcome.code) result.code = outcome.code;
+  if (outcome.duplicateOf) result.duplicateOf = outcome.duplicateOf;
+  if (outcome.record) result.record = outcome.record;
+  return result;
+}
+
+function newRecord(input: StoreInput, ctx: CallContext): CreateRecordInput {
+  return {
+    type: input.type,
+    content: input.content,
+    metadata: input.metadata ?? {},
+    tags: input.tags ?? [],
+    scope: resolveWriteScope(input.scope, ctx),
+    source: input.source ?? { type: ctx.admin ? 'cli' : 'mcp', id: ctx.actor },
+    // Absent optional fields stay absent: the gate's schema is strict about what it receives.
+    ...(input.validFrom ? { validFrom: input.validFrom } : {}),
+    ...(input.validTo ? { validTo: input.validTo } : {}),
+    ...(input.confidence !== undefined ? { confidence: input.confidence } : {}),
+  };
+}
+
+/** Write use cases: every one is a gate request (nothing durable without the gate). */
+export function createWriteUseCases(gate: GatePort) {
+  const submit = (req: WriteRequestInput, ctx: CallContext) => gate.submit(req, actorOf(ctx));
+  return {
+    async store(input: StoreInput, ctx: CallContext): Promise<StoreResult> {
+      return toStoreResult(await submit({ op: 'create', ...newRecord(input, ctx) }, ctx));
+    },
+    async supersede(id: string, replacement: StoreInput, ctx: CallContext, reason?: string): Promise<StoreResult> {
+      return toStoreResult(await submit({ op: 'supersede', id, replacement: newRecord(replacement, ctx), reason }, ctx));
+    },
+    async forget(id: string, ctx: CallContext, reason?: string): Promise<ChangeResult> {
+      return toChangeResult(await submit({ op: 'forget', id, reason: reason ?? 'forgotten on request' }, ctx));
+    },
+    async invalidate(id: string, reason: string, ctx: CallContext): Promise<ChangeResult> {
+      return toChangeResult(await submit({ op: 'invalidate', id, reason }, ctx));
+    },
+    async archive(id: string, ctx: CallContext, reason?: string): Promise<ChangeResult> {
+      return toChangeResult(await submit(reason ? { op: 'archive', id, reason } : { op: 'archive', id }, ctx));
+    },
+    async promote(id: string, ctx: CallContext): Promise<ChangeResult> {
+      return toChangeResult(await submit({ op: 'promote', id }, ctx));
+    },
+    async reinforce(id: string, ctx: CallContext): Promise<ChangeResult> {
+      return toChangeResult(await submit({ op: 'reinforce', id }, ctx));
+    },
+  };
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// Bundles each app into dist/apps/<app>/main.js (esbuild, ESM, Node 22+).
+// Workspace libs (@engram/*) are inlined through the tsconfig paths; npm packages stay external
+// and are resolved from node_modules at run time (native addons such as onnxruntime-node cannot be bundled).
+// Usage: node tools/build/build.mjs [app...]   (default: every app under apps/ with src/main.ts)
+import { build } from 'esbuild';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+// Some CommonJS dependencies call require() inside the ESM bundle; give them one.
+const banner = [
+  "import { createRequire as __engramCreateRequire } from 'node:module';",
+  'const require = __engramCreateRequire(import.meta.url);',
+].join('\n');
+
+/** Extra entries an app needs beside main.ts, e.g. a worker thread file the infra embedder spawns. */
+function workerEntries() {
+  const dir = join(root, 'libs/infra/src/embedding');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => /\.worker\.ts$/.test(f))
+    .map((f) => ({ in: join(dir, f), out: f.replace(/\.ts$/, '') }));
+}
+
+function appsToBuild(argv) {
+  const all = readdirSync(join(root, 'apps')).filter((a) => existsSync(join(root, 'apps', a, 'src/main.ts')));
+  if (argv.length === 0) return all;
+  for (const a of argv) if (!all.includes(a)) throw new Error(`unknown app "${a}" (have: ${all.join(', ')})`);
+  return argv;
+}
+
+async function buildApp(app) {
+  const outdir = join(root, 'dist/apps', app);
+  await build({
+    entryPoints: [{ in: join(root, 'apps', app, 'src/main.ts'), out: 'main' }, ...workerEntries()],
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    tsconfig: join(root, 'tsconfig.base.json'),
+    sourcemap: true,
+    banner: { js: banner },
+    logLevel: 'warning',
+    // Nest and the libs rely on class names in errors and logs.
+    keepNames: true,
+  });
+  process.stderr.write(`built dist/apps/${app}/main.js\n`);
+}
+
+for (const app of appsToBuild(process.argv.slice(2))) {
+  await buildApp(app);
+}
