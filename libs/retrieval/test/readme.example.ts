@@ -5,7 +5,7 @@ import { createEmbeddingIndexer, createSearchService, touchMemories, type Search
 export async function recallExample(
   handle: DatabaseHandle,
   embedder: EmbeddingProvider | null,
-  log: (line: string) => void = console.error, // stderr: stdout may be an MCP stdio stream
+  log: (line: string) => void, // e.g. a stderr logger: stdout may be an MCP stdio stream
 ): Promise<SearchResponse> {
   // Fill vectors for records written since the last run (normally the 'embed-memories' job does this).
   if (embedder) await createEmbeddingIndexer({ db: handle.db, embedder }).runOnce();
