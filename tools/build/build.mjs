@@ -4,8 +4,9 @@
 // and are resolved from node_modules at run time (native addons such as onnxruntime-node cannot be bundled).
 // Usage: node tools/build/build.mjs [app...]   (default: every app under apps/ with src/main.ts)
 import { build } from 'esbuild';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -34,7 +35,7 @@ function appsToBuild(argv) {
 
 async function buildApp(app) {
   const outdir = join(root, 'dist/apps', app);
-  await build({
+  const result = await build({
     entryPoints: [{ in: join(root, 'apps', app, 'src/main.ts'), out: 'main' }, ...workerEntries()],
     outdir,
     bundle: true,
@@ -48,7 +49,16 @@ async function buildApp(app) {
     logLevel: 'warning',
     // Nest and the libs rely on class names in errors and logs.
     keepNames: true,
+    write: false,
   });
+  // Write-then-rename: a process started from dist while another build runs (parallel test
+  // files, a developer rebuilding) never reads a half-written bundle.
+  for (const file of result.outputFiles) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    const tmp = `${file.path}.${randomBytes(4).toString('hex')}.tmp`;
+    writeFileSync(tmp, file.contents);
+    renameSync(tmp, file.path);
+  }
   process.stderr.write(`built dist/apps/${app}/main.js\n`);
 }
 

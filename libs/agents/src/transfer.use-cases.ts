@@ -13,6 +13,12 @@ export interface ExportLine {
 
 const ALL_STATUSES: MemoryStatus[] = ['active', 'superseded', 'invalidated', 'archived', 'forgotten'];
 const DATE_FIELDS = ['createdAt', 'updatedAt', 'validFrom', 'validTo', 'accessedAt', 'recordedAt'] as const;
+// What an import carries into the gate. Exports hold more (access counts, hashes, embedding model,
+// the original gate request): derived or local bookkeeping that the importing store recomputes.
+const IMPORTED_FIELDS = [
+  'id', 'version', 'type', 'content', 'metadata', 'tags', 'scope', 'source', 'trust', 'status', 'createdAt', 'updatedAt',
+  'validFrom', 'validTo', 'supersededBy', 'statusReason', 'archived', 'confidence', 'operation',
+] as const;
 
 function toJsonVersion(v: MemoryVersion): Record<string, unknown> {
   const out: Record<string, unknown> = { ...v };
@@ -25,7 +31,8 @@ function toJsonVersion(v: MemoryVersion): Record<string, unknown> {
 
 function fromJsonVersion(raw: unknown, line: number): ImportedVersion {
   if (!raw || typeof raw !== 'object') throw new InvalidImportLineError(line, 'a version is not an object');
-  const v: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  const v: Record<string, unknown> = {};
+  for (const f of IMPORTED_FIELDS) if (f in raw) v[f] = (raw as Record<string, unknown>)[f];
   for (const f of DATE_FIELDS) {
     const value = v[f];
     if (typeof value === 'string') {

@@ -21,7 +21,7 @@ export const initCommand: CliCommand = {
           const r = spawnSync('bash', [script, env.paths.modelName, env.paths.modelDir], { stdio: ['ignore', 'inherit', 'inherit'] });
           model = r.status === 0 ? 'fetched' : 'missing (fetch failed, see above)';
         } else if (missing) {
-          model = `missing: ${missing}. Fetch it with tools/setup/fetch-model.sh ${env.paths.modelName} ${env.paths.modelDir}`;
+          model = `missing: ${missing}`;
         }
         out.result({ home: env.paths.home, created, migrationsApplied: migrated, model }, () => [
           `engram home: ${env.paths.home}`,

@@ -1,0 +1,138 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createEmptyPostgresDatabase } from '../../../tools/test/backends.js';
+import { buildApp, childEnv, mcpMain, repoRoot, tempHome, testModelDir } from '../../mcp-server/test/helpers/mcp-process.js';
+
+const cliMain = join(repoRoot, 'dist/apps/admin-cli/main.js');
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI as a real process (async: an embedded-mode MCP server may own the database meanwhile). */
+function engram(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
+  const child = spawn(process.execPath, [cliMain, ...args], { env: childEnv(env) });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr })));
+}
+
+async function json(args: string[], env: Record<string, string | undefined>): Promise<any> {
+  const r = await engram(['--json', ...args], env);
+  if (r.code !== 0) throw new Error(`engram ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
+interface Backend {
+  name: string;
+  env(home: string): Promise<Record<string, string | undefined>>;
+}
+
+const backends: Backend[] = [
+  { name: 'embedded PGlite', env: async (home) => ({ ENGRAM_HOME: home }) },
+  { name: 'native Postgres', env: async (home) => ({ ENGRAM_HOME: home, DATABASE_URL: await createEmptyPostgresDatabase() }) },
+];
+
+beforeAll(() => {
+  buildApp('admin-cli');
+  buildApp('mcp-server');
+});
+
+describe.each(backends)('engram CLI ($name)', (backend) => {
+  const home = tempHome();
+  const model = testModelDir();
+  let env: Record<string, string | undefined>;
+
+  beforeAll(async () => {
+    env = { ...(await backend.env(home.dir)), ENGRAM_MODEL_DIR: model ?? join(home.dir, 'no-model') };
+  });
+  afterAll(() => home.remove());
+
+  it('init writes the policy file and migrates; migrate and status then report a healthy install', async () => {
+    const init = await engram(['init', '--no-fetch-model'], env);
+    expect(init.code).toBe(0);
+    expect(existsSync(join(home.dir, 'librarian-policy.yaml'))).toBe(true);
+    expect(readFileSync(join(home.dir, 'librarian-policy.yaml'), 'utf8')).toMatch(/review-belief-changes/);
+    expect(await json(['migrate'], env)).toEqual({ applied: [] });
+    const status = await engram(['status'], env);
+    expect(status.stdout).toMatch(/database/);
+    if (model) {
+      expect(status.code).toBe(0);
+      expect((await json(['status'], env)).ok).toBe(true);
+    }
+  });
+
+  it('status exits non-zero and names the problem when the model is missing', async () => {
+    const r = await engram(['status'], { ...env, ENGRAM_MODEL_DIR: join(home.dir, 'nowhere') });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^engram: CHECKS_FAILED: model: .*not available/m);
+  });
+
+  it('reviews requests queued through the MCP server while it runs', async () => {
+    const client = new Client({ name: 'cli-e2e', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [mcpMain, '--stdio'], env: childEnv(env), stderr: 'pipe' }));
+    const beliefs = ['Small PRs get reviewed faster', 'Friday deploys cause incidents', 'Typed SQL prevents bugs'];
+    for (const content of beliefs) {
+      const r = (await client.callTool({ name: 'remember', arguments: { type: 'belief', content } })) as CallToolResult;
+      expect(r.structuredContent).toMatchObject({ status: 'pending' });
+    }
+    const pending = (await json(['gate', 'list'], env)).items as { id: string; payload: { request: { content: string } } }[];
+    expect(pending.map((p) => p.payload.request.content).sort()).toEqual([...beliefs].sort());
+    const [first, second] = pending;
+
+    expect((await json(['gate', 'show', first!.id], env)).status).toBe('pending');
+    const approved = await json(['gate', 'approve', first!.id], env);
+    expect(approved.results[0]).toMatchObject({ status: 'approved', gateStatus: 'committed' });
+    const rejected = await json(['gate', 'reject', second!.id, '--reason', 'not supported by evidence'], env);
+    expect(rejected).toMatchObject({ status: 'rejected' });
+    const again = await engram(['gate', 'approve', second!.id], env);
+    expect(again.code).toBe(4);
+    expect(again.stderr).toMatch(/GATE_REQUEST_NOT_PENDING/);
+    const bulk = await json(['gate', 'approve', '--all', '--type', 'belief'], env);
+    expect(bulk.results).toHaveLength(1);
+    expect((await json(['gate', 'list'], env)).items).toHaveLength(0);
+
+    const stored = (await json(['memory', 'list', '--type', 'belief'], env)).items as { id: string; content: string }[];
+    expect(stored.map((m) => m.content).sort()).toEqual([beliefs[0], beliefs[2]].sort());
+    // The server sees what the CLI approved.
+    const got = (await client.callTool({ name: 'memory.get', arguments: { id: stored[0]!.id } })) as CallToolResult;
+    expect(got.isError).toBeFalsy();
+    await client.close();
+  });
+
+  it('exports full histories and imports them into a fresh store idempotently', async () => {
+    const toForget = (await json(['memory', 'list'], env)).items[0] as { id: string };
+    expect((await json(['memory', 'forget', toForget.id, '--reason', 'e2e'], env)).status).toBe('approved');
+    const file = join(home.dir, 'export.jsonl');
+    const exported = await engram(['export', '--out', file], env);
+    expect(exported.code).toBe(0);
+    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    expect(lines.find((l) => l.id === toForget.id).versions.length).toBe(2);
+
+    const fresh = tempHome();
+    const freshEnv = { ...(await backend.env(fresh.dir)), ENGRAM_MODEL_DIR: env.ENGRAM_MODEL_DIR };
+    try {
+      const first = await json(['import', file], freshEnv);
+      expect(first).toMatchObject({ imported: lines.length, unchanged: 0, rejected: 0 });
+      const second = await json(['import', file], freshEnv);
+      expect(second).toMatchObject({ imported: 0, unchanged: lines.length, rejected: 0 });
+      const reFile = join(fresh.dir, 'again.jsonl');
+      expect((await engram(['export', '--out', reFile], freshEnv)).code).toBe(0);
+      const key = (l: { id: string; versions: Record<string, unknown>[] }) =>
+        l.versions.map((v) => [v.id, v.version, v.content, v.status, v.createdAt, v.updatedAt, JSON.stringify(v.source)].join('|'));
+      const again = readFileSync(reFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      expect(again.map(key).sort()).toEqual(lines.map(key).sort());
+    } finally {
+      fresh.remove();
+    }
+  });
+});
