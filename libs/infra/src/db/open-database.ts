@@ -1,10 +1,9 @@
-import path from 'node:path';
 import pg from 'pg';
 import { DatabaseUnavailableError } from '../errors.js';
 import type { DatabaseHandle } from './database-handle.js';
 import { handleOverPool } from './kysely-over-pool.js';
 import { installPgTypeParsers } from './pg-types.js';
-import { createPglite, handleOverPglite } from './pglite-instance.js';
+import { openEmbedded } from './embedded/open-embedded.js';
 
 /** Options of {@link openDatabase}. */
 export interface OpenDatabaseOptions {
@@ -30,6 +29,8 @@ export function redactDatabaseUrl(url: string): string {
 /**
  * Opens the database engram runs on and checks that it answers. Does not migrate: call
  * `migrateToLatest(handle)` next. Rejects with DatabaseUnavailableError when it cannot connect.
+ * Embedded mode is shared by every process of one home (see `openEmbedded`): the first one
+ * owns PGlite and serves it on a unix socket in `home`, the others connect to it.
  */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const handle = opts.databaseUrl ? openServer(opts.databaseUrl, opts.poolSize) : await openEmbedded(opts.home);
@@ -50,17 +51,4 @@ function openServer(databaseUrl: string, poolSize = 10): DatabaseHandle {
   // An idle client's socket dying (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   return handleOverPool(pool, 'postgres', redactDatabaseUrl(databaseUrl));
-}
-
-async function openEmbedded(home: string): Promise<DatabaseHandle> {
-  const dataDir = path.join(home, 'pgdata');
-  let pglite;
-  try {
-    pglite = await createPglite(dataDir);
-  } catch (error) {
-    throw new DatabaseUnavailableError(`cannot open the embedded database in ${dataDir}: ${String(error)}`, {
-      cause: error,
-    });
-  }
-  return handleOverPglite(pglite, `pglite:${dataDir}`, () => pglite.close());
 }

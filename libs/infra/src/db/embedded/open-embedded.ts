@@ -1,0 +1,113 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { DatabaseUnavailableError, EmbeddedLockError } from '../../errors.js';
+import { dbLogger } from '../../logger.js';
+import type { DatabaseHandle } from '../database-handle.js';
+import { handleOverPool } from '../kysely-over-pool.js';
+import { installPgTypeParsers } from '../pg-types.js';
+import { createPglite } from '../pglite-instance.js';
+import {
+  SOCKET_PORT, isAlive, readLock, releaseLock, removeStaleLock, socketPathOf, tryCreateLock,
+} from './embedded-lock.js';
+import { TakeoverPool } from './takeover-pool.js';
+import { startTurnServer, type TurnServer } from './turn-server.js';
+
+const MAX_SOCKET_PATH = 100; // sun_path is 104-108 bytes depending on the OS
+const JOIN_ATTEMPTS = 150;
+
+/** The PGlite instance and socket server while this process owns the embedded database. */
+class Ownership {
+  private owned: { pglite: PGlite; server: TurnServer } | undefined;
+  constructor(private readonly home: string) {}
+
+  async take(): Promise<void> {
+    const dataDir = path.join(this.home, 'pgdata');
+    let pglite: PGlite | undefined;
+    try {
+      pglite = await createPglite(dataDir);
+      this.owned = { pglite, server: await startTurnServer(pglite, socketPathOf(this.home)) };
+    } catch (error) {
+      await pglite?.close().catch(() => {});
+      releaseLock(this.home);
+      throw new DatabaseUnavailableError(`cannot open the embedded database in ${dataDir}: ${String(error)}`, { cause: error });
+    }
+  }
+
+  async release(): Promise<void> {
+    const owned = this.owned;
+    this.owned = undefined;
+    if (!owned) return;
+    await owned.server.stop();
+    await owned.pglite.close();
+    releaseLock(this.home);
+  }
+}
+
+/**
+ * Opens the embedded database shared by every engram process of one ENGRAM_HOME.
+ * The first process becomes the OWNER: it takes `${home}/engram.lock`, opens PGlite on
+ * `${home}/pgdata` and serves it on the unix socket `${home}/.s.PGSQL.5432`. Every process,
+ * the owner included, queries through that socket with a one-connection pool, so sessions of
+ * different processes never interleave. A lock whose pid is dead is taken over.
+ * When the owner closes (or dies), a statement in flight on another process fails, and that
+ * process's NEXT connection takes ownership over (the first to get the lock wins; the others
+ * connect to it). Nothing committed is lost: PGlite is closed cleanly or recovers on open.
+ */
+export async function openEmbedded(home: string): Promise<DatabaseHandle> {
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  if (socketPathOf(home).length > MAX_SOCKET_PATH) {
+    throw new EmbeddedLockError(`ENGRAM_HOME path too long for a unix socket (${socketPathOf(home)})`);
+  }
+  const ownership = new Ownership(home);
+  await electOrJoin(home, ownership);
+  installPgTypeParsers();
+  const pool = new TakeoverPool(
+    {
+      host: home,
+      port: SOCKET_PORT,
+      user: 'postgres',
+      database: 'postgres',
+      // One connection, released quickly and rotated, so that the other processes get turns.
+      max: 1,
+      idleTimeoutMillis: 100,
+      maxUses: 200,
+    },
+    () => electOrJoin(home, ownership),
+  );
+  pool.on('error', (error) => dbLogger.warn('embedded database connection lost', { error }));
+  return handleOverPool(pool, 'pglite', `pglite:${path.join(home, 'pgdata')}`, () => ownership.release());
+}
+
+/** Becomes the owner if nobody (alive) is, else waits until the owner's socket answers. */
+async function electOrJoin(home: string, ownership: Ownership): Promise<void> {
+  for (let attempt = 0; attempt < JOIN_ATTEMPTS; attempt++) {
+    if (tryCreateLock(home, { pid: process.pid, socketDir: home, port: SOCKET_PORT })) {
+      if (attempt > 0) dbLogger.info('this process now owns the embedded database', { home });
+      return ownership.take();
+    }
+    const lock = readLock(home);
+    if (lock && !isAlive(lock.pid)) {
+      dbLogger.warn('taking over the embedded database from a dead process', { pid: lock.pid });
+      removeStaleLock(home, lock);
+      continue;
+    }
+    if (lock && (await canConnect(home))) return;
+    await new Promise((r) => setTimeout(r, 100)); // the owner is starting up or shutting down
+  }
+  throw new EmbeddedLockError(`the embedded database in ${home} is locked by a process that does not answer`);
+}
+
+async function canConnect(home: string): Promise<boolean> {
+  const client = new pg.Client({ host: home, port: SOCKET_PORT, user: 'postgres', database: 'postgres', connectionTimeoutMillis: 30_000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
