@@ -44,10 +44,12 @@ module.exports = {
     },
     {
       name: 'writer-only-through-the-gate',
-      comment: 'The RecordWriter is the gate commit path; nothing but the librarian may reach it (C5).',
+      comment:
+        'ADR-0004, C5: the record writer (libs/librarian/src/commit/) is the gate commit path. Only librarian ' +
+        'code may import it, and not the librarian public entry, so no one else can ever obtain a writer.',
       severity: 'error',
-      from: { path: '^(apps|libs/(agents|retrieval))/' },
-      to: { path: '^libs/memory/src/.*writer' },
+      from: { pathNot: '^libs/librarian/(?!src/index\\.ts$)' },
+      to: { path: '^libs/librarian/src/commit/' },
     },
     {
       name: 'lib-public-entry-only',

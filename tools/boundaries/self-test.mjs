@@ -17,18 +17,25 @@ const files = {
     },
   }),
   'libs/memory/src/index.ts': "export const memory = 1;\n",
-  'libs/memory/src/record.writer.ts': "export const writer = 1;\n",
   'libs/retrieval/src/index.ts': "export const retrieval = 1;\n",
   // infra-depends-on-no-domain
   'libs/infra/src/index.ts': "import { memory } from '@engram/memory';\nexport const infra = memory;\n",
+  // The gate's commit path. Librarian code may use it (not reported) ...
+  'libs/librarian/src/commit/record.writer.ts': "export const writer = 1;\n",
+  'libs/librarian/src/gate.service.ts': "import { writer } from './commit/record.writer.js';\nexport const gate = writer;\n",
+  'libs/librarian/test/writer.int-spec.ts': "import { writer } from '../src/commit/record.writer.js';\nexport const t = writer;\n",
+  // ... but the public entry may not re-export it (writer-only-through-the-gate), and
   // librarian-and-retrieval-are-siblings
-  'libs/librarian/src/index.ts': "import { retrieval } from '../../retrieval/src/index.js';\nexport const l = retrieval;\n",
+  'libs/librarian/src/index.ts':
+    "import { retrieval } from '../../retrieval/src/index.js';\nexport { writer } from './commit/record.writer.js';\nexport const l = retrieval;\n",
+  // memory may not reach up for it either (writer-only-through-the-gate + domain-uses-only-infra-and-lower-domain)
+  'libs/memory/src/seed.ts': "import { writer } from '../../librarian/src/commit/record.writer.js';\nexport const s = writer;\n",
   // agents-do-not-use-infra + writer-only-through-the-gate
   'libs/agents/src/index.ts':
-    "import { infra } from '@engram/infra';\nimport { writer } from '../../memory/src/record.writer.js';\nexport const a = [infra, writer];\n",
-  // only-composition-root-imports-infra + lib-public-entry-only
+    "import { infra } from '@engram/infra';\nimport { writer } from '../../librarian/src/commit/record.writer.js';\nexport const a = [infra, writer];\n",
+  // only-composition-root-imports-infra + lib-public-entry-only + writer-only-through-the-gate
   'apps/demo/src/main.ts':
-    "import { infra } from '@engram/infra';\nimport { writer } from '../../../libs/memory/src/record.writer.js';\nexport const m = [infra, writer];\n",
+    "import { infra } from '@engram/infra';\nimport { writer } from '../../../libs/librarian/src/commit/record.writer.js';\nexport const m = [infra, writer];\n",
   'apps/demo/src/composition-root.ts': "import { infra } from '@engram/infra';\nexport const c = infra;\n",
 };
 for (const [path, text] of Object.entries(files)) {
@@ -38,6 +45,7 @@ for (const [path, text] of Object.entries(files)) {
 
 const expected = [
   'infra-depends-on-no-domain',
+  'domain-uses-only-infra-and-lower-domain',
   'librarian-and-retrieval-are-siblings',
   'agents-do-not-use-infra',
   'writer-only-through-the-gate',
@@ -68,4 +76,16 @@ if (/composition-root\.ts.*only-composition-root|only-composition-root[^\n]*comp
   console.error('boundary self-test FAILED: composition-root.ts was reported but is allowed to import infra');
   process.exit(1);
 }
-console.log(`boundary self-test: ${expected.length} known violations caught`);
+// The writer rule must fire for every outside importer and the librarian's public entry, and for
+// nothing else inside the librarian.
+const writerRule = output.split('\n').filter((line) => line.includes('writer-only-through-the-gate'));
+const writerImporters = ['libs/agents/src/index.ts', 'apps/demo/src/main.ts', 'libs/memory/src/seed.ts', 'libs/librarian/src/index.ts'];
+const unreported = writerImporters.filter((from) => !writerRule.some((line) => line.includes(`${from} →`)));
+const wronglyReported = ['libs/librarian/src/gate.service.ts', 'libs/librarian/test/writer.int-spec.ts']
+  .filter((from) => writerRule.some((line) => line.includes(`${from} →`)));
+if (unreported.length > 0 || wronglyReported.length > 0) {
+  console.error(`boundary self-test FAILED: writer-only-through-the-gate missed [${unreported.join(', ')}], wrongly reported [${wronglyReported.join(', ')}]`);
+  console.error(output);
+  process.exit(1);
+}
+console.log(`boundary self-test: ${expected.length} rules caught their known violations (writer rule: ${writerImporters.length} importers)`);

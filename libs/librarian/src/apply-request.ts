@@ -1,4 +1,5 @@
-import type { CommitAudit, MemoryRecord, NewRecordInput, RecordWriter } from '@engram/memory';
+import type { MemoryRecord, NewRecordInput } from '@engram/memory';
+import type { CommitAudit, RecordWriter } from './commit/record.writer.js';
 import type { Actor } from './actor.js';
 import type { CreateInput, WriteRequest } from './write-request.js';
 

@@ -1,4 +1,4 @@
-import { createRecordWriter } from '@engram/memory';
+import { createRecordWriter } from './commit/record.writer.js';
 import type { Actor } from './actor.js';
 import { applyRequest } from './apply-request.js';
 import { decide } from './decision.js';

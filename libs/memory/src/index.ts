@@ -1,7 +1,7 @@
 /*
- * @engram/memory: typed memory records, the type registry, and the reader/writer ports.
- * `RecordReader` is for everyone. `createRecordWriter` is for the librarian Gate ONLY (the
- * boundary rules forbid apps, agents and retrieval from importing it).
+ * @engram/memory: typed memory records, the type registry, the reader, and the pure snapshot
+ * builders that compute a record's next version. `RecordReader` is for everyone. Nothing here
+ * writes: the only writer is the librarian gate's commit path (ADR-0004), which is not exported.
  */
 export { contentHash, normaliseContent } from './content-hash.js';
 export type { MemoryDatabase, MemoryDb } from './database-schema.js';
@@ -10,7 +10,7 @@ export {
   RecordNotFoundError, SupersedeCycleError, UnknownTypeError, VersionConflictError,
 } from './errors.js';
 export type { MemoryErrorCode } from './errors.js';
-export { canonicalJson } from './import-version.js';
+export { canonicalJson, importedState, sameStoredVersion } from './import-version.js';
 export type { ImportedVersion } from './import-version.js';
 export { validateJsonPath } from './jsonpath.js';
 export { MEMORY_STATUSES } from './memory-record.js';
@@ -23,8 +23,6 @@ export { HAS_EMBEDDING, MEMORY_COLUMNS, toMemoryRecord, toMemoryVersion } from '
 export type { MemoryRow, MemoryVersionRow } from './record-mapper.js';
 export { isUuid, RecordReader } from './record-reader.js';
 export type { GetOptions, TextCandidate } from './record-reader.js';
-export { createRecordWriter } from './record-writer.js';
-export type { CommitAudit, RecordWriter, RecordWriterDeps, Replacement, WriteGuard } from './record-writer.js';
 export { isScope, parseScope, scopeMatches } from './scope.js';
 export type { ParsedScope, Scope } from './scope.js';
 export type { MemoriesTable } from './tables/memories.table.js';
@@ -32,5 +30,8 @@ export type { EdgeKind, MemoryEdgesTable } from './tables/memory-edges.table.js'
 export type { MemoryVersionsTable } from './tables/memory-versions.table.js';
 export { BUILTIN_TYPES, createTypeRegistry } from './type-registry.js';
 export type { MemoryClass, Mutability, TypeDefinition, TypeGatePolicy, TypeOverride, TypeRegistry } from './type-registry.js';
-export { FORGOTTEN_CONTENT } from './version-snapshot.js';
-export type { NewRecordInput, RecordPatch } from './version-snapshot.js';
+export {
+  applyArchive, applyForget, applyInvalidate, applyPromote, applyReinforce, applySupersede, applyUpdate, assertStatus,
+  assertValidState, FORGOTTEN_CONTENT, newRecordState, toSnapshot,
+} from './version-snapshot.js';
+export type { NewRecordInput, RecordPatch, RecordState } from './version-snapshot.js';

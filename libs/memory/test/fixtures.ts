@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { createRecordWriter, createTypeRegistry, type CommitAudit, type NewRecordInput, type RecordWriter } from '../src/index.js';
+import { sql, type Kysely } from 'kysely';
+import {
+  applyArchive, createTypeRegistry, newRecordState, RecordReader, toSnapshot, type MemoryRecord, type NewRecordInput, type RecordState,
+  type VersionOperation,
+} from '../src/index.js';
 
 export const registry = createTypeRegistry();
-
-/** An audit for direct writer tests (the gate normally supplies it). */
-export function audit(reason = 'test write'): CommitAudit {
-  return { requestId: randomUUID(), reason, decision: 'ADD', policyMatched: 'test' };
-}
 
 /** A new-record input with sensible defaults. */
 export function newRecord(overrides: Partial<NewRecordInput> = {}): NewRecordInput {
@@ -17,7 +15,23 @@ export function newRecord(overrides: Partial<NewRecordInput> = {}): NewRecordInp
   };
 }
 
-/** Runs `fn` with a writer inside one transaction, as the gate does. */
-export function write<T>(db: Kysely<any>, fn: (w: RecordWriter) => Promise<T>, clock?: () => Date): Promise<T> {
-  return db.transaction().execute((trx) => fn(createRecordWriter({ db: trx, registry, ...(clock ? { clock } : {}) })));
+/*
+ * memory has no writer (the gate's commit path lives in the librarian, ADR-0004). Reader tests seed
+ * rows the way that path does: a snapshot from the pure builders, stored by engram_commit_version
+ * with a test audit. This also proves the builders' snapshots are what the SQL function accepts.
+ */
+async function commit(db: Kysely<any>, state: RecordState, op: VersionOperation): Promise<MemoryRecord> {
+  const audit = { request_id: randomUUID(), reason: 'test seed', decision: 'ADD', action: 'approve' };
+  await sql`SELECT engram_commit_version(${JSON.stringify(toSnapshot(state, op))}::jsonb, ${JSON.stringify(audit)}::jsonb)`.execute(db);
+  return new RecordReader(db).get(state.id);
+}
+
+/** Stores version 1 of a new record, created at `now`. */
+export function seedCreate(db: Kysely<any>, input: NewRecordInput, now = new Date()): Promise<MemoryRecord> {
+  return commit(db, newRecordState(input, registry.get(input.type), input.id ?? randomUUID(), now), 'create');
+}
+
+/** Stores the archived next version of a record. */
+export async function seedArchive(db: Kysely<any>, id: string, now = new Date()): Promise<MemoryRecord> {
+  return commit(db, applyArchive(await new RecordReader(db).get(id), undefined, now), 'archive');
 }

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '@engram/infra';
 import { testBackends } from '../../../tools/test/backends.js';
 import { InvalidFilterError, RecordReader, type MemoryRecord } from '../src/index.js';
-import { audit, newRecord, write } from './fixtures.js';
+import { newRecord, seedArchive, seedCreate } from './fixtures.js';
 
 describe.each(testBackends)('RecordReader on $name', (backend) => {
   let handle: DatabaseHandle;
@@ -13,15 +13,14 @@ describe.each(testBackends)('RecordReader on $name', (backend) => {
     reader = new RecordReader(handle.db);
     let t = Date.parse('2026-03-01T00:00:00.000Z');
     for (let i = 0; i < 7; i++) {
-      const clock = () => new Date(t);
       const input = newRecord({
         type: i % 2 === 0 ? 'decision' : 'fact', content: `record number ${i} about caching`, scope: i < 5 ? 'project:a' : 'project:b',
         tags: i % 3 === 0 ? ['infra', 'cache'] : ['infra'], metadata: { impact: i < 2 ? 'high' : 'low', n: i, links: [{ url: `https://x/${i}` }] },
       });
-      created.push(await write(handle.db, (w) => w.create(input, audit()), clock));
+      created.push(await seedCreate(handle.db, input, new Date(t)));
       t += i === 3 ? 0 : 60_000; // records 3 and 4 share created_at: the id breaks the tie
     }
-    await write(handle.db, (w) => w.archive((created[6] as MemoryRecord).id, undefined, audit()));
+    await seedArchive(handle.db, (created[6] as MemoryRecord).id);
   });
   afterAll(() => handle.close());
 

@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { mapCommitError } from './db-errors.js';
-import { InvalidRecordError, InvalidStateError, NotInTransactionError, RecordNotFoundError, SupersedeCycleError, VersionConflictError } from './errors.js';
-import type { MemoryRecord, VersionOperation } from './memory-record.js';
-import { RecordReader, isUuid } from './record-reader.js';
-import type { EdgeKind } from './tables/memory-edges.table.js';
-import type { TypeRegistry } from './type-registry.js';
 import {
-  applyArchive, applyForget, applyInvalidate, applyPromote, applyReinforce, applySupersede, applyUpdate,
-  newRecordState, toSnapshot, type NewRecordInput, type RecordPatch, type RecordState,
-} from './version-snapshot.js';
-import { importedState, sameStoredVersion, type ImportedVersion } from './import-version.js';
+  applyArchive, applyForget, applyInvalidate, applyPromote, applyReinforce, applySupersede, applyUpdate, importedState,
+  InvalidRecordError, InvalidStateError, isUuid, newRecordState, NotInTransactionError, RecordNotFoundError, RecordReader,
+  sameStoredVersion, SupersedeCycleError, toSnapshot, VersionConflictError,
+  type EdgeKind, type ImportedVersion, type MemoryRecord, type NewRecordInput, type RecordPatch, type RecordState,
+  type TypeRegistry, type VersionOperation,
+} from '@engram/memory';
+import { mapCommitError } from './commit-errors.js';
+
+/*
+ * The gate's commit path (ADR-0004, CONVENTIONS C5). It lives in the librarian, under commit/,
+ * and is NOT exported from the librarian's index: the boundary rule `writer-only-through-the-gate`
+ * forbids any file outside libs/librarian/ (and the librarian's own public entry) from importing it.
+ */
 
 /** The gate decision a version is committed under (written to gate_audit by the same SQL call). */
 export interface CommitAudit {
@@ -41,7 +44,7 @@ export interface RecordWriterDeps {
 /**
  * The only code that writes memory records. Every method commits through
  * `engram_commit_version(snapshot, audit)` inside the caller's transaction.
- * Obtain one only via {@link createRecordWriter}, which only the librarian Gate may call.
+ * Obtain one only via {@link createRecordWriter}, which only the gate's transaction code calls.
  */
 export class RecordWriter extends RecordReader {
   private readonly registry: TypeRegistry;
@@ -176,8 +179,8 @@ export class RecordWriter extends RecordReader {
 }
 
 /**
- * Creates the record writer for one transaction. ONLY the librarian Gate may call this
- * (dependency-cruiser forbids it elsewhere); everyone else writes by submitting to the Gate.
+ * Creates the record writer for one transaction. Only the gate calls this (dependency-cruiser
+ * forbids importing commit/ from outside the librarian); everyone else submits to the Gate.
  */
 export function createRecordWriter(deps: RecordWriterDeps): RecordWriter {
   return new RecordWriter(deps);

@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '@engram/infra';
 import { testBackends } from '../../../tools/test/backends.js';
 import {
-  createRecordWriter, FORGOTTEN_CONTENT, ImmutableRecordError, NotInTransactionError, RecordNotFoundError, RecordReader,
-  SupersedeCycleError, VersionConflictError,
-} from '../src/index.js';
-import { audit, newRecord, registry, write } from './fixtures.js';
+  FORGOTTEN_CONTENT, ImmutableRecordError, NotInTransactionError, RecordNotFoundError, RecordReader, SupersedeCycleError,
+  VersionConflictError,
+} from '@engram/memory';
+import { createRecordWriter } from '../src/commit/record.writer.js';
+import { audit, newRecord, registry, write } from './writer-fixtures.js';
 
 describe.each(testBackends)('RecordWriter on $name', (backend) => {
   let handle: DatabaseHandle;

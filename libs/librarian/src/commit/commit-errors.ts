@@ -1,4 +1,4 @@
-import { VersionConflictError } from './errors.js';
+import { VersionConflictError } from '@engram/memory';
 
 /** SQLSTATE of `engram_commit_version`'s VERSION_CONFLICT (serialization_failure). */
 const SERIALIZATION_FAILURE = '40001';
