@@ -44,7 +44,8 @@ async function checkSimilar(request: CreateInput & { op: 'create' }, deps: Decis
   }
   const conflict = candidates.find((c) => looksContradictory(request.content, c.record.content));
   if (conflict) {
-    const reason = `possible contradiction with ${conflict.record.id} ("${conflict.record.content.slice(0, 80)}"): same statement, opposite polarity`;
+    // Reasons are audit text kept forever: they name ids, never quote content a forget must purge.
+    const reason = `possible contradiction with ${conflict.record.id}: same statement, opposite polarity`;
     return { decision: 'ADD', reason, request, flags: ['possible_conflict'], context: ctx(['possible_conflict']) };
   }
   return { decision: 'ADD', reason: 'new record: no duplicate or conflict in scope', request, flags: [], context: ctx([]) };

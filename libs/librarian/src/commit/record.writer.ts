@@ -22,8 +22,6 @@ export interface CommitAudit {
   decision?: string;
   policyMatched?: string | null;
   reviewer?: string | null;
-  /** Defaults to `approve`. */
-  action?: string;
 }
 
 /** Optimistic concurrency guard for writes to an existing record. */
@@ -43,7 +41,8 @@ export interface RecordWriterDeps {
 
 /**
  * The only code that writes memory records. Every method commits through
- * `engram_commit_version(snapshot, audit)` inside the caller's transaction.
+ * `engram_commit_version(snapshot, audit)` (a forget through `engram_forget`, which calls it)
+ * inside the caller's transaction.
  * Obtain one only via {@link createRecordWriter}, which only the gate's transaction code calls.
  */
 export class RecordWriter extends RecordReader {
@@ -100,7 +99,11 @@ export class RecordWriter extends RecordReader {
     return this.commit(applyArchive(head, reason, this.clock()), 'archive', audit, guard.expectedVersion);
   }
 
-  /** Tombstones the record: content, metadata, tags and embedding purged; the audit trail remains. */
+  /**
+   * Tombstones the record through `engram_forget`: the new version has no content, metadata or tags,
+   * and every earlier version, the embedding and the logged request payloads are purged with it.
+   * The audit trail remains.
+   */
   async forget(id: string, reason: string | undefined, audit: CommitAudit, guard: WriteGuard = {}): Promise<MemoryRecord> {
     const head = await this.lockHead(id, guard);
     return this.commit(applyForget(head, reason, this.clock()), 'forget', audit, guard.expectedVersion);
@@ -151,7 +154,10 @@ export class RecordWriter extends RecordReader {
 
   private async lockHead(id: string, guard: WriteGuard): Promise<RecordState> {
     this.assertTransaction();
-    const head = await this.findHead(id, true);
+    if (!isUuid(id)) throw new RecordNotFoundError(id);
+    // Not `FOR UPDATE`: that needs UPDATE privilege, which the service role lacks (ADR-0004).
+    await sql`SELECT engram_lock_memory(${id}::uuid)`.execute(this.db);
+    const head = await this.findHead(id);
     if (!head) throw new RecordNotFoundError(id);
     if (guard.expectedVersion !== undefined && guard.expectedVersion !== head.version) {
       throw new VersionConflictError(id, guard.expectedVersion, head.version);
@@ -161,12 +167,17 @@ export class RecordWriter extends RecordReader {
 
   private async commit(state: RecordState, op: VersionOperation, audit: CommitAudit, expected: number | undefined): Promise<MemoryRecord> {
     this.assertTransaction();
-    const auditJson = {
+    // Every version is committed under exactly one `approve` audit row (a unique index enforces it).
+    const auditJson = JSON.stringify({
       request_id: audit.requestId, reason: audit.reason, decision: audit.decision ?? null,
-      policy_matched: audit.policyMatched ?? null, reviewer: audit.reviewer ?? null, action: audit.action ?? 'approve',
-    };
+      policy_matched: audit.policyMatched ?? null, reviewer: audit.reviewer ?? null, action: 'approve',
+    });
+    const snapshot = JSON.stringify(toSnapshot(state, op));
     try {
-      await sql`SELECT engram_commit_version(${JSON.stringify(toSnapshot(state, op))}::jsonb, ${JSON.stringify(auditJson)}::jsonb)`.execute(this.db);
+      const call = op === 'forget'
+        ? sql`SELECT engram_forget(${state.id}::uuid, ${snapshot}::jsonb, ${auditJson}::jsonb)`
+        : sql`SELECT engram_commit_version(${snapshot}::jsonb, ${auditJson}::jsonb)`;
+      await call.execute(this.db);
     } catch (err) {
       throw mapCommitError(err, state.id, expected);
     }

@@ -1,3 +1,4 @@
 // Every migration, listed by hand in order (CONVENTIONS C7): bundled apps cannot scan a folder.
 export * as _20261122T060000000Z from './20261122T060000000Z-create-memory-core.js';
 export * as _20261122T070000000Z from './20261122T070000000Z-create-service-role.js';
+export * as _20261123T060000000Z from './20261123T060000000Z-forget-purge-and-audit-uniqueness.js';
