@@ -4,7 +4,11 @@ export type InfraErrorCode =
   | 'DATABASE_UNAVAILABLE'
   | 'MIGRATION_FAILED'
   | 'EMBEDDED_LOCK_FAILED'
-  | 'JOB_QUEUE_FAILED';
+  | 'JOB_QUEUE_FAILED'
+  | 'MODEL_UNAVAILABLE'
+  | 'EMBEDDING_MODEL_UNKNOWN'
+  | 'EMBEDDING_FAILED'
+  | 'EMBEDDING_WORKER_MISSING';
 
 /** Base class of every error thrown by @engram/infra; `code` is stable and machine-readable. */
 export class InfraError extends Error {
