@@ -25,7 +25,9 @@ npx conformance server --url "http://127.0.0.1:${port}/mcp" --spec-version 2025-
   --expected-failures tools/ci/conformance-baseline.yml --output-dir "${home}/conformance" || status=$?
 
 echo "--> MCP Inspector CLI over stdio: tools/list" >&2
-tools="$(npx mcp-inspector --cli node dist/apps/mcp-server/main.js --stdio --method tools/list)" || status=$?
+inspect() { npx mcp-inspector --cli -e "ENGRAM_HOME=${home}/stdio" -e "ENGRAM_MODEL_DIR=${ENGRAM_MODEL_DIR}" \
+  --catalog "${home}/inspector-catalog.json" node dist/apps/mcp-server/main.js --stdio "$@"; }
+tools="$(inspect --method tools/list)" || status=$?
 for name in memory.store memory.get memory.list memory.search remember recall forget; do
   grep -q "\"${name}\"" <<<"${tools}" || { echo "inspector: tool ${name} missing from tools/list" >&2; status=1; }
 done
