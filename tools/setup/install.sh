@@ -5,7 +5,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "${ENGRAM_ROOT}"
 
-model_dir="${ENGRAM_MODEL_DIR:-${ENGRAM_HOME:-$HOME/.engram}/models/${ENGRAM_MODEL:-all-MiniLM-L6-v2}}"
+model_dir="${ENGRAM_MODEL_DIR:-${ENGRAM_HOME:-$HOME/.engram}/models/${ENGRAM_MODEL_NAME:-all-MiniLM-L6-v2}}"
 while [ $# -gt 0 ]; do
   case "$1" in
     --model-dir) model_dir="$2"; shift 2 ;;
@@ -17,5 +17,5 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   echo "engram: installing npm dependencies" >&2
   npm ci --no-audit --no-fund >&2
 fi
-bash tools/setup/fetch-model.sh "${ENGRAM_MODEL:-all-MiniLM-L6-v2}" "${model_dir}" >&2
+bash tools/setup/fetch-model.sh "${ENGRAM_MODEL_NAME:-all-MiniLM-L6-v2}" "${model_dir}" >&2
 node tools/build/build.mjs >&2
