@@ -7,12 +7,12 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createMemoryService, type MemoryService } from '@engram/agents';
 import {
-  checkModelDir, createJobQueue, loadConfig, migrateToLatest, openDatabase, summarizeConfig,
-  type DatabaseHandle, type EngramConfig, type JobQueue,
+  checkModelDir, loadConfig, migrateToLatest, openDatabase, summarizeConfig,
+  type DatabaseHandle, type EngramConfig,
 } from '@engram/infra';
 import { createGate, loadPolicy } from '@engram/librarian';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
-import { createSearchService, requestEmbedding, touchMemories } from '@engram/retrieval';
+import { createSearchService, touchMemories } from '@engram/retrieval';
 import { sql } from 'kysely';
 import { defaultPolicyYaml } from './default-policy.js';
 
@@ -59,18 +59,17 @@ function modelProblem(config: EngramConfig): string | undefined {
 
 async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
   const handle: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, home: config.home });
-  let queue: JobQueue | undefined;
   try {
     const { applied } = await migrateToLatest(handle);
     const gate = createGate({ db: handle.db, registry: createTypeRegistry(), policy: await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {}) });
-    // The CLI never embeds (no model load for a one-shot); it queues the job for a running server.
-    const lazyQueue = async () => (queue ??= await startQueue(handle));
+    // The CLI neither embeds (no model load for a one-shot) nor starts the job queue: pg-boss
+    // keeps maintenance timers alive after stop(), which would hang a one-shot process. The MCP
+    // server's periodic embedding sweep picks up what the CLI commits (and every server start does).
     const service = createMemoryService({
       gate,
       reader: new RecordReader(handle.db),
       search: createSearchService({ db: handle.db, embedder: null }),
       access: { touch: (ids) => touchMemories(handle.db, ids) },
-      indexing: { request: async () => requestEmbedding(await lazyQueue()) },
     });
     return {
       service,
@@ -79,7 +78,6 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
       pendingEmbeddings: () => countPendingEmbeddings(handle, config.modelName.slice(config.modelName.lastIndexOf("/") + 1)),
       configSummary: () => summarizeConfig(config),
       async close() {
-        await queue?.stop().catch(() => undefined);
         await handle.close();
       },
     };
@@ -95,12 +93,6 @@ async function countPendingEmbeddings(handle: DatabaseHandle, modelName: string)
     SELECT count(*) AS n FROM memories
     WHERE status IN ('active', 'archived') AND (embedding IS NULL OR embedding_model IS DISTINCT FROM ${modelName})`.execute(handle.db);
   return Number(r.rows[0]?.n ?? 0);
-}
-
-async function startQueue(handle: DatabaseHandle): Promise<JobQueue> {
-  const queue = createJobQueue(handle);
-  await queue.start();
-  return queue;
 }
 
 /** Builds the CLI environment from flags and the process environment. Throws ConfigError. */

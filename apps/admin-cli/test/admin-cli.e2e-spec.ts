@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createEmptyPostgresDatabase } from '../../../tools/test/backends.js';
-import { buildApp, childEnv, mcpMain, repoRoot, tempHome, testModelDir } from '../../mcp-server/test/helpers/mcp-process.js';
+import { buildApp, childEnv, mcpMain, repoRoot, tempHome, testModelDir } from './helpers/processes.js';
 
 const cliMain = join(repoRoot, 'dist/apps/admin-cli/main.js');
 
@@ -17,7 +17,9 @@ interface CliResult {
 
 /** Runs the built CLI as a real process (async: an embedded-mode MCP server may own the database meanwhile). */
 function engram(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
+  const started = Date.now();
   const child = spawn(process.execPath, [cliMain, ...args], { env: childEnv(env) });
+  child.on('close', () => process.env.ENGRAM_E2E_TRACE && process.stderr.write(`engram ${args.join(' ')}: ${Date.now() - started} ms\n`));
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));

@@ -29,6 +29,7 @@ export interface Composition {
 }
 
 const COMPOSITION = Symbol('engram.composition');
+const EMBEDDING_SWEEP_MS = 30_000;
 
 const log = (msg: string) => process.stderr.write(`${new Date().toISOString()} engram-mcp ${msg}\n`);
 
@@ -84,7 +85,11 @@ async function compose(config: EngramConfig): Promise<Composition> {
       indexing: { request: () => requestEmbedding(queue) },
       onIndexingError: (err) => log(`embedding request failed: ${String(err)}`),
     });
-    if (indexer) void requestEmbedding(queue).catch(() => undefined); // catch up on a backlog left by a previous run
+    // Catch up on a backlog (previous runs, CLI imports/approvals) now and then periodically; the
+    // job is a singleton, so a sweep while a run is queued costs one dropped insert.
+    const sweep = indexer ? setInterval(() => void requestEmbedding(queue).catch(() => undefined), EMBEDDING_SWEEP_MS) : undefined;
+    sweep?.unref();
+    if (indexer) void requestEmbedding(queue).catch(() => undefined);
     const health: HealthProbe = {
       async report(): Promise<HealthReport> {
         const db = await handle.ping().then(() => ({ ok: true }), (e: unknown) => ({ ok: false, error: String(e) }));
@@ -102,6 +107,7 @@ async function compose(config: EngramConfig): Promise<Composition> {
     };
     const runtime: Runtime = {
       async close() {
+        if (sweep) clearInterval(sweep);
         await queue.stop().catch((e: unknown) => log(`job queue stop failed: ${String(e)}`));
         await embedder?.close().catch(() => undefined);
         await handle.close();

@@ -53,6 +53,7 @@ export function createMemoryService(deps: MemoryServiceDeps) {
 
   return {
     get: reads.get,
+    history: reads.history,
     list: reads.list,
     search: reads.search,
     recall: reads.recall,

@@ -90,6 +90,11 @@ export function createReadUseCases(reader: ReaderPort, search: SearchPort, acces
 
   return {
     get,
+    /** Every stored version of a visible record, oldest first. */
+    async history(id: string, ctx: CallContext, scope?: string) {
+      await get(id, ctx, { scope });
+      return reader.versions(id);
+    },
     list(input: ListInput, ctx: CallContext): Promise<Page<MemoryRecord>> {
       const scopes = resolveReadScopes(input.scope, ctx);
       return reader.list(

@@ -10,10 +10,7 @@ function row(r: MemoryRecord, score?: number): string[] {
   return score === undefined ? [...base, clip(r.content)] : [...base, score.toFixed(4), clip(r.content)];
 }
 
-/** `engram memory list|get|search|forget`: inspection across every scope (operator view). */
-export const memoryCommand: CliCommand = {
-  register(program: Command) {
-    const memory = program.command('memory').description('inspect and forget memories');
+function registerList(memory: Command): void {
     memory
       .command('list')
       .description('list memories, newest first')
@@ -35,6 +32,9 @@ export const memoryCommand: CliCommand = {
           ...(page.nextCursor ? [`next page: --cursor ${page.nextCursor}`] : []),
         ]);
       }));
+}
+
+function registerGet(memory: Command): void {
     memory
       .command('get <id>')
       .description('show one memory (optionally a version)')
@@ -42,6 +42,12 @@ export const memoryCommand: CliCommand = {
       .option('--history', 'print every version')
       .action(action(async ({ env, out, ctx, args, opts }) => {
         const id = String(args[0]);
+        if (opts.history) {
+          const versions = await withRuntime(env, (rt) => rt.service.history(id, ctx));
+          out.result({ versions }, () => versions.map((v) =>
+            `v${v.version} ${v.operation.padEnd(10)} ${v.status.padEnd(11)} ${v.recordedAt.toISOString()}  ${clip(v.content)}`));
+          return;
+        }
         const record = await withRuntime(env, (rt) => rt.service.get(id, ctx, { version: opts.version as number | undefined }));
         out.result(record, () => [
           `${record.id} ${record.type} v${record.version} ${record.status} (${record.scope})`,
@@ -50,6 +56,9 @@ export const memoryCommand: CliCommand = {
           '', record.content,
         ]);
       }));
+}
+
+function registerSearchAndForget(memory: Command): void {
     memory
       .command('search <query...>')
       .description('hybrid search (keyword-only from the CLI: it does not load the model)')
@@ -73,5 +82,14 @@ export const memoryCommand: CliCommand = {
         const r = await withRuntime(env, (rt) => rt.service.forget(String(args[0]), ctx, opts.reason as string | undefined));
         out.result(r, () => `${String(args[0])}: ${r.status} (${r.reason})`);
       }));
+}
+
+/** `engram memory list|get|search|forget`: inspection across every scope (operator view). */
+export const memoryCommand: CliCommand = {
+  register(program: Command) {
+    const memory = program.command('memory').description('inspect and forget memories');
+    registerList(memory);
+    registerGet(memory);
+    registerSearchAndForget(memory);
   },
 };
