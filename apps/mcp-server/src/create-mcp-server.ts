@@ -14,7 +14,11 @@ export const ENGRAM_MCP_VERSION = '0.1.0';
 export function createEngramMcpServer(service: MemoryService, options: McpServerOptions, log: (m: string) => void): McpServer {
   const server = new McpServer(
     { name: 'engram', version: ENGRAM_MCP_VERSION },
-    { instructions: 'engram is long-term memory. Use recall before answering from past context; remember what should outlive this session.' },
+    {
+      instructions: 'engram is long-term memory. Use recall before answering from past context; remember what should outlive this session.',
+      // logging/setLevel is answered by the SDK once the capability is declared (MCP 2025-11-25).
+      capabilities: { logging: {} },
+    },
   );
   for (const tool of TOOLS) {
     server.registerTool(
