@@ -25,10 +25,16 @@ npx conformance server --url "http://127.0.0.1:${port}/mcp" --spec-version 2025-
   --expected-failures tools/ci/conformance-baseline.yml --output-dir "${home}/conformance" || status=$?
 
 echo "--> MCP Inspector CLI over stdio: tools/list" >&2
-inspect() { npx mcp-inspector --cli -e "ENGRAM_HOME=${home}/stdio" -e "ENGRAM_MODEL_DIR=${ENGRAM_MODEL_DIR}" \
-  --catalog "${home}/inspector-catalog.json" node dist/apps/mcp-server/main.js --stdio "$@"; }
+# The Inspector passes no environment to the server unless told with -e.
+inspect() { npx mcp-inspector --cli "$@" -e "ENGRAM_HOME=${home}/stdio" -e "ENGRAM_MODEL_DIR=${ENGRAM_MODEL_DIR}" \
+  node dist/apps/mcp-server/main.js --stdio; }
 tools="$(inspect --method tools/list)" || status=$?
 for name in memory.store memory.get memory.list memory.search remember recall forget; do
   grep -q "\"${name}\"" <<<"${tools}" || { echo "inspector: tool ${name} missing from tools/list" >&2; status=1; }
 done
+echo "--> MCP Inspector CLI over stdio: remember, then recall" >&2
+stored="$(inspect --method tools/call --tool-name remember --tool-arg 'content=The inspector check uses the stdio transport' --tool-arg type=fact)" || status=$?
+grep -q '"approved"' <<<"${stored}" || { echo "inspector: remember was not approved: ${stored}" >&2; status=1; }
+recalled="$(inspect --method tools/call --tool-name recall --tool-arg 'query=inspector stdio transport')" || status=$?
+grep -q 'inspector check uses the stdio transport' <<<"${recalled}" || { echo "inspector: recall missed the memory: ${recalled}" >&2; status=1; }
 exit "${status}"
