@@ -26,6 +26,8 @@ export interface SizeResult {
   rssAfterSearchMiB: number;
   loadAvg1m: number;
   hnswRebuildSeconds?: number;
+  /** Seconds of ANALYZE before searching (with --analyze); undefined = planner statistics as the engine left them. */
+  analyzeSeconds: number | undefined;
 }
 
 /** Results of one backend. */
@@ -41,6 +43,17 @@ export interface BackendResult {
 async function databaseMiB(db: BenchDatabase): Promise<number> {
   const r = await sql<{ b: number }>`SELECT pg_database_size(current_database())::bigint AS b`.execute(db.handle.db);
   return Math.round(Number(r.rows[0]?.b ?? 0) / 1048576);
+}
+
+/**
+ * Without --analyze the planner sees whatever statistics the engine gathered on its own:
+ * autovacuum on a default server, none at all on PGlite (no autovacuum) or on a server with
+ * autovacuum off (like this machine's). With stale statistics the planner skips the HNSW index.
+ */
+async function analyzeTables(db: BenchDatabase): Promise<number> {
+  const t = performance.now();
+  await sql`ANALYZE memories`.execute(db.handle.db);
+  return Math.round(since(t) / 100) / 10;
 }
 
 /** REINDEX of the HNSW index: what a restore or a model change costs on top of row-by-row upkeep. */
@@ -73,8 +86,9 @@ async function measureSize(db: BenchDatabase, deps: RunDeps, from: number, size:
   if (first && deps.onFirstSize) deps.onFirstSize(await exportLines(db.handle, opts.importCount));
   const index = await fillVectors(db.handle, deps.passages);
   progress(`${db.name}: indexed ${index.embedded} vectors in ${index.seconds} s; searching (${opts.queries} queries per mode)`);
+  const analyzeSeconds = opts.analyze ? await analyzeTables(db) : undefined;
   const search = await measureSearch(db.handle, deps.embedder, opts.seed, opts.queries);
-  const result: SizeResult = { size, write, keywordAtOnce, index, search, databaseMiB: await databaseMiB(db), rssAfterSearchMiB: rssMiB(), loadAvg1m: Math.round((loadavg()[0] ?? 0) * 100) / 100 };
+  const result: SizeResult = { size, write, keywordAtOnce, index, analyzeSeconds, search, databaseMiB: await databaseMiB(db), rssAfterSearchMiB: rssMiB(), loadAvg1m: Math.round((loadavg()[0] ?? 0) * 100) / 100 };
   if (first) {
     result.hnswRebuildSeconds = await hnswRebuild(db);
     progress(`${db.name}: HNSW rebuild at ${size}: ${result.hnswRebuildSeconds} s`);
