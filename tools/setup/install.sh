@@ -15,7 +15,10 @@ done
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "engram: installing npm dependencies" >&2
-  npm ci --no-audit --no-fund >&2
+  # Not `npm ci`: the registry here lacks some optional platform builds (e.g. @swc/core for other
+  # OSes) at the locked versions, which npm ci treats as a lock mismatch; npm install keeps the
+  # locked versions for everything it can install and skips the unavailable optional ones.
+  npm install --no-audit --no-fund >&2
 fi
 bash tools/setup/fetch-model.sh "${ENGRAM_MODEL_NAME:-all-MiniLM-L6-v2}" "${model_dir}" >&2
 node tools/build/build.mjs >&2
