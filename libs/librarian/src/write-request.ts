@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tombstoneForgotten } from './import-tombstone.js';
 
 const uuid = z.uuid();
 const metadata = z.record(z.string(), z.unknown());
@@ -76,7 +77,8 @@ export const writeRequestSchema = z.discriminatedUnion('op', [
   z
     .strictObject({ op: z.literal('import'), versions: z.array(importedVersionSchema).min(1) })
     .refine((r) => new Set(r.versions.map((v) => v.id)).size === 1, 'an import request carries the history of ONE record')
-    .refine((r) => r.versions.every((v, i) => v.version === (r.versions[0]?.version ?? 1) + i), 'versions must be consecutive, oldest first'),
+    .refine((r) => r.versions.every((v, i) => v.version === (r.versions[0]?.version ?? 1) + i), 'versions must be consecutive, oldest first')
+    .transform((r) => ({ ...r, versions: tombstoneForgotten(r.versions) })),
 ]);
 
 /** A validated write request. */

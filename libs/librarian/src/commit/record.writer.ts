@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import {
-  applyArchive, applyForget, applyInvalidate, applyPromote, applyReinforce, applySupersede, applyUpdate, importedState,
+  applyArchive, applyForget, FORGOTTEN_CONTENT, applyInvalidate, applyPromote, applyReinforce, applySupersede, applyUpdate, importedState,
   InvalidRecordError, InvalidStateError, isUuid, newRecordState, NotInTransactionError, RecordNotFoundError, RecordReader,
   sameStoredVersion, SupersedeCycleError, toSnapshot, VersionConflictError,
   type EdgeKind, type ImportedVersion, type MemoryRecord, type NewRecordInput, type RecordPatch, type RecordState,
@@ -133,7 +133,7 @@ export class RecordWriter extends RecordReader {
       if (sameStoredVersion(stored as unknown as Record<string, unknown>, state)) return 'noop';
       throw new VersionConflictError(state.id, state.version, undefined);
     }
-    await this.commit(state, version.operation ?? 'import', audit, state.version - 1);
+    await this.commit(state, importOperation(state, version), audit, state.version - 1);
     return 'committed';
   }
 
@@ -187,6 +187,18 @@ export class RecordWriter extends RecordReader {
   private assertTransaction(): void {
     if (!this.db.isTransaction) throw new NotInTransactionError();
   }
+}
+
+/**
+ * A forgotten version can only be stored as a tombstone through `engram_forget` (the gate's
+ * request schema has already turned it into one); anything else is refused as a domain error
+ * rather than left to fail inside the SQL function.
+ */
+function importOperation(state: RecordState, version: ImportedVersion): VersionOperation {
+  if (state.status !== 'forgotten') return version.operation ?? 'import';
+  const purged = state.content === FORGOTTEN_CONTENT && Object.keys(state.metadata).length === 0 && state.tags.length === 0;
+  if (!purged) throw new InvalidRecordError(`forgotten version ${state.version} of ${state.id} must be a tombstone (content "${FORGOTTEN_CONTENT}", no metadata or tags)`);
+  return 'forget';
 }
 
 /**
