@@ -4,7 +4,10 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createEmptyPostgresDatabase } from '../../../tools/test/backends.js';
 import { buildApp, startHttpServer, tempHome, testModelDir, type HttpServerProcess } from './helpers/mcp-process.js';
 
-const TOOL_NAMES = ['memory.store', 'memory.get', 'memory.list', 'memory.search', 'remember', 'recall', 'forget'];
+const TOOL_NAMES = [
+  'memory.store', 'memory.get', 'memory.list', 'memory.search', 'remember', 'recall', 'forget',
+  'memory.update', 'memory.supersede', 'memory.invalidate', 'memory.archive', 'memory.promote', 'memory.history',
+];
 const MAX_BODY = 65_536;
 
 interface Backend {
@@ -49,7 +52,7 @@ describe.each(backends)('MCP server over Streamable HTTP ($name)', (backend) => 
     home.remove();
   });
 
-  it('lists the seven tools with strict input schemas', async () => {
+  it('lists every tool with strict input schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
     for (const tool of tools) {

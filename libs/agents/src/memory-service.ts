@@ -3,7 +3,8 @@ import { createReadUseCases } from './read.use-cases.js';
 import { createReviewUseCases } from './review.use-cases.js';
 import type { CallContext } from './scope-context.js';
 import { createTransferUseCases } from './transfer.use-cases.js';
-import { createWriteUseCases, type ChangeResult, type StoreInput, type StoreResult } from './write.use-cases.js';
+import type { RecordPatchInput } from './ports.js';
+import { createWriteUseCases, type ChangeResult, type StoreInput, type StoreResult, type SupersedeOptions } from './write.use-cases.js';
 
 /** What {@link createMemoryService} composes; the app's composition root builds these. */
 export interface MemoryServiceDeps {
@@ -38,6 +39,9 @@ function withIndexing(gate: GatePort, deps: MemoryServiceDeps): GatePort {
 /** Input of remember (seed 004): an explicit memory, straight to the gate. */
 export type RememberInput = Omit<StoreInput, 'type'> & { type?: string };
 
+/** The replacement of a supersede: type and scope default to the superseded record's. */
+export type ReplacementInput = Omit<StoreInput, 'type'> & { type?: string };
+
 /**
  * The use cases behind the MCP tools and the admin CLI. Every write is a gate request; every read
  * is confined to the caller's scopes (`global` + the session or requested scope; admins see all).
@@ -70,9 +74,13 @@ export function createMemoryService(deps: MemoryServiceDeps) {
       await visible(id, ctx);
       return writes.invalidate(id, reason, ctx);
     },
-    async supersede(id: string, replacement: StoreInput, ctx: CallContext, reason?: string): Promise<StoreResult> {
+    async update(id: string, patch: RecordPatchInput, expectedVersion: number | undefined, ctx: CallContext): Promise<ChangeResult> {
+      await visible(id, ctx);
+      return writes.update(id, patch, expectedVersion, ctx);
+    },
+    async supersede(id: string, replacement: ReplacementInput, ctx: CallContext, opts: SupersedeOptions = {}): Promise<StoreResult> {
       const old = await visible(id, ctx);
-      return writes.supersede(id, { ...replacement, scope: replacement.scope ?? old.scope }, ctx, reason);
+      return writes.supersede(id, { ...replacement, type: replacement.type ?? old.type, scope: replacement.scope ?? old.scope }, ctx, opts);
     },
     async archive(id: string, ctx: CallContext, reason?: string): Promise<ChangeResult> {
       await visible(id, ctx);
@@ -81,6 +89,10 @@ export function createMemoryService(deps: MemoryServiceDeps) {
     async promote(id: string, ctx: CallContext): Promise<ChangeResult> {
       await visible(id, ctx);
       return writes.promote(id, ctx);
+    },
+    async reinforce(id: string, ctx: CallContext): Promise<ChangeResult> {
+      await visible(id, ctx);
+      return writes.reinforce(id, ctx);
     },
     gate: createReviewUseCases(gate),
     exportAll: transfer.exportAll.bind(transfer),

@@ -20,9 +20,20 @@ export interface CreateRecordInput {
   confidence?: number;
 }
 
+/** Changes an update may make to a record in place (a new version; immutable types refuse content). */
+export interface RecordPatchInput {
+  content?: string;
+  metadata?: Record<string, unknown>;
+  tags?: string[];
+  validFrom?: Date;
+  validTo?: Date | null;
+  confidence?: number;
+}
+
 /** The write operations of the gate (SPEC 3, issue 2 correction semantics). */
 export type WriteRequestInput =
   | ({ op: 'create' } & CreateRecordInput)
+  | { op: 'update'; id: string; patch: RecordPatchInput; expectedVersion?: number }
   | { op: 'supersede'; id: string; replacement: CreateRecordInput; reason?: string; expectedVersion?: number }
   | { op: 'invalidate'; id: string; reason: string; expectedVersion?: number }
   | { op: 'archive'; id: string; reason?: string; expectedVersion?: number }

@@ -1,5 +1,6 @@
 import type { MemoryRecord } from '@engram/memory';
-import type { ActorRef, CreateRecordInput, GateOutcomeView, GatePort, WriteRequestInput } from './ports.js';
+import { InvalidInputError } from './errors.js';
+import type { ActorRef, CreateRecordInput, GateOutcomeView, GatePort, RecordPatchInput, WriteRequestInput } from './ports.js';
 import { resolveWriteScope, type CallContext } from './scope-context.js';
 
 /** Input of memory.store (seed 000 FR-06) and remember (seed 004). */
@@ -30,7 +31,13 @@ export interface StoreResult {
   record?: MemoryRecord;
 }
 
-/** Result of a change to an existing record (forget, invalidate, supersede, promote). */
+/** Options of a supersede: why, and the version the caller last saw (optimistic concurrency). */
+export interface SupersedeOptions {
+  reason?: string;
+  expectedVersion?: number;
+}
+
+/** Result of a change to an existing record (update, forget, invalidate, archive, promote, reinforce). */
 export interface ChangeResult {
   status: 'approved' | 'pending' | 'rejected';
   /** The gate's own status: `noop` means nothing changed (duplicate, or an import already present). */
@@ -90,6 +97,19 @@ function newRecord(input: StoreInput, ctx: CallContext): CreateRecordInput {
   };
 }
 
+/** Only the fields the caller set: the gate's patch schema is strict and refuses an empty patch. */
+function cleanPatch(patch: RecordPatchInput): RecordPatchInput {
+  const out: RecordPatchInput = {};
+  if (patch.content !== undefined) out.content = patch.content;
+  if (patch.metadata !== undefined) out.metadata = patch.metadata;
+  if (patch.tags !== undefined) out.tags = patch.tags;
+  if (patch.validFrom !== undefined) out.validFrom = patch.validFrom;
+  if (patch.validTo !== undefined) out.validTo = patch.validTo;
+  if (patch.confidence !== undefined) out.confidence = patch.confidence;
+  if (Object.keys(out).length === 0) throw new InvalidInputError('an update must change content, metadata, tags, confidence or validity');
+  return out;
+}
+
 /** Write use cases: every one is a gate request (nothing durable without the gate). */
 export function createWriteUseCases(gate: GatePort) {
   const submit = (req: WriteRequestInput, ctx: CallContext) => gate.submit(req, actorOf(ctx));
@@ -97,8 +117,17 @@ export function createWriteUseCases(gate: GatePort) {
     async store(input: StoreInput, ctx: CallContext): Promise<StoreResult> {
       return toStoreResult(await submit({ op: 'create', ...newRecord(input, ctx) }, ctx));
     },
-    async supersede(id: string, replacement: StoreInput, ctx: CallContext, reason?: string): Promise<StoreResult> {
-      return toStoreResult(await submit({ op: 'supersede', id, replacement: newRecord(replacement, ctx), reason }, ctx));
+    /** A new version in place; with `expectedVersion` the gate refuses it (VERSION_CONFLICT) if the record moved on. */
+    async update(id: string, patch: RecordPatchInput, expectedVersion: number | undefined, ctx: CallContext): Promise<ChangeResult> {
+      const req: WriteRequestInput = { op: 'update', id, patch: cleanPatch(patch), ...(expectedVersion !== undefined ? { expectedVersion } : {}) };
+      return toChangeResult(await submit(req, ctx));
+    },
+    async supersede(id: string, replacement: StoreInput, ctx: CallContext, opts: SupersedeOptions = {}): Promise<StoreResult> {
+      const req: WriteRequestInput = {
+        op: 'supersede', id, replacement: newRecord(replacement, ctx),
+        ...(opts.reason ? { reason: opts.reason } : {}), ...(opts.expectedVersion !== undefined ? { expectedVersion: opts.expectedVersion } : {}),
+      };
+      return toStoreResult(await submit(req, ctx));
     },
     async forget(id: string, ctx: CallContext, reason?: string): Promise<ChangeResult> {
       return toChangeResult(await submit({ op: 'forget', id, reason: reason ?? 'forgotten on request' }, ctx));

@@ -1,4 +1,5 @@
 import type { CliCommand } from './command-kit.js';
+import { correctCommand } from './correct.command.js';
 import { exportCommand } from './export.command.js';
 import { gateCommand } from './gate.command.js';
 import { importCommand } from './import.command.js';
@@ -9,5 +10,5 @@ import { statusCommand } from './status.command.js';
 
 /** Every `engram` command (one file each). */
 export const COMMANDS: readonly CliCommand[] = [
-  initCommand, migrateCommand, statusCommand, gateCommand, memoryCommand, exportCommand, importCommand,
+  initCommand, migrateCommand, statusCommand, gateCommand, memoryCommand, correctCommand, exportCommand, importCommand,
 ];
