@@ -86,7 +86,8 @@ describe.each(testBackends)('search filters ($name)', (backend) => {
     const forgotten = await mk('secret');
     await updateRecord(handle.db, forgotten, { status: 'forgotten', content: 'Zeppelin hangar inspection [forgotten]' }, 'forget');
     const archived = await mk('archived');
-    await updateRecord(handle.db, archived, { status: 'archived' }, 'archive');
+    // As the gate archives (seed 000 FR-02): status archived, flag set, validity closed now.
+    await updateRecord(handle.db, archived, { status: 'archived', archived: true, valid_to: new Date(Date.now() - 1000).toISOString() }, 'archive');
     await mk('expired', { validFrom: new Date('2020-01-01'), validTo: new Date('2021-01-01') });
     await mk('future', { validFrom: new Date(Date.now() + 86_400_000) });
     await createEmbeddingIndexer({ db: handle.db, embedder }).runOnce();

@@ -17,7 +17,9 @@ export interface VisibilityFilter {
 /**
  * The shared WHERE of every search query: the caller's scopes, current knowledge only (active,
  * plus archived on request; never superseded/invalidated/forgotten), valid at `now`, then the
- * optional filters. Arrays bind as ONE parameter (`= ANY($n::text[])`) so the compiled SQL, and
+ * optional filters. Archiving closes a record's validity (`valid_to` = archive time, seed 000
+ * FR-02), so with `includeArchived` an archived row passes the `valid_to` check regardless of it.
+ * Arrays bind as ONE parameter (`= ANY($n::text[])`) so the compiled SQL, and
  * its checked-in snapshot, does not change with the number of scopes or types.
  */
 export function visibleTo<O>(f: VisibilityFilter) {
@@ -28,7 +30,13 @@ export function visibleTo<O>(f: VisibilityFilter) {
       .where(sql<boolean>`memories.status = ANY(${statuses}::text[])`)
       .$if(!f.includeArchived, (q) => q.where('memories.archived', '=', false))
       .where('memories.valid_from', '<=', f.now)
-      .where((eb) => eb.or([eb('memories.valid_to', 'is', null), eb('memories.valid_to', '>', f.now)]))
+      .where((eb) =>
+        eb.or([
+          eb('memories.valid_to', 'is', null),
+          eb('memories.valid_to', '>', f.now),
+          sql<boolean>`(memories.status = 'archived' AND ${f.includeArchived}::boolean)`,
+        ]),
+      )
       .$if(f.types !== null, (q) => q.where(sql<boolean>`memories.type = ANY(${f.types}::text[])`))
       .$if(f.tags !== null, (q) => q.where(sql<boolean>`memories.tags && ${f.tags}::text[]`))
       .$if(f.minConfidence !== null, (q) => q.where('memories.confidence', '>=', f.minConfidence as number))
