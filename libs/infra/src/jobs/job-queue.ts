@@ -29,7 +29,7 @@ export interface WorkOptions {
 export interface JobQueue {
   /** Installs or upgrades the job schema if needed and starts maintenance. */
   start(): Promise<void>;
-  /** Stops polling, waits (bounded) for running handlers, keeps queued jobs. Idempotent. */
+  /** Stops polling and every pg-boss timer, waits (bounded) for running handlers, keeps queued jobs. Idempotent; safe while start() is pending. */
   stop(): Promise<void>;
   /** Queues a job; resolves with its id, or null when a singleton duplicate was dropped. */
   send(name: string, data: object, opts?: SendOptions): Promise<string | null>;

@@ -33,6 +33,7 @@ export function createJobQueue(handle: DatabaseHandle, policy: Partial<RetryPoli
 
 class PgBossQueue implements JobQueue {
   private readonly queues = new Map<string, Promise<void>>();
+  private starting: Promise<void> | undefined;
   private stopping: Promise<void> | undefined;
 
   constructor(
@@ -40,16 +41,29 @@ class PgBossQueue implements JobQueue {
     private readonly policy: RetryPolicy,
   ) {}
 
-  async start(): Promise<void> {
-    try {
-      await this.boss.start();
-    } catch (error) {
-      throw new JobQueueError(`cannot start the job queue: ${String(error)}`, { cause: error });
-    }
+  start(): Promise<void> {
+    if (this.stopping) return Promise.reject(new JobQueueError('the job queue was stopped; create a new one'));
+    this.starting ??= this.boss.start().then(
+      () => undefined,
+      (error: unknown) => {
+        throw new JobQueueError(`cannot start the job queue: ${String(error)}`, { cause: error });
+      },
+    );
+    return this.starting;
   }
 
+  /**
+   * pg-boss ignores stop() while start() is still running and then arms its maintenance and
+   * queue-cache intervals anyway; those keep the process alive and later query a closed pool.
+   * So stop first lets a pending start settle, then stops pg-boss gracefully (its promise resolves
+   * only after every worker loop has ended and no job is in progress, or after the timeout).
+   * The pool belongs to the DatabaseHandle, hence `close: false`.
+   */
   stop(): Promise<void> {
-    this.stopping ??= this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    this.stopping ??= (async () => {
+      await this.starting?.catch(() => undefined);
+      await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    })();
     return this.stopping;
   }
 
