@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createEmptyPostgresDatabase } from '../../../tools/test/backends.js';
-import { buildApp, childEnv, mcpMain, repoRoot, tempHome } from './helpers/processes.js';
+import { buildApp, childEnv, mcpMain, repoRoot, tempHome } from '../../../tools/test/app-process.js';
 
 const cliMain = join(repoRoot, 'dist/apps/admin-cli/main.js');
 

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createEmptyPostgresDatabase } from '../../../tools/test/backends.js';
-import { buildApp, startHttpServer, tempHome, testModelDir, type HttpServerProcess } from './helpers/mcp-process.js';
+import { buildApp, startHttpServer, tempHome, testModelDir, type HttpServerProcess } from '../../../tools/test/app-process.js';
 
 const CORRECTION_TOOLS = ['memory.update', 'memory.supersede', 'memory.invalidate', 'memory.archive', 'memory.promote', 'memory.history'];
 

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createEmptyPostgresDatabase } from '../../../tools/test/backends.js';
-import { buildApp, startHttpServer, tempHome, testModelDir, type HttpServerProcess } from './helpers/mcp-process.js';
+import { buildApp, startHttpServer, tempHome, testModelDir, type HttpServerProcess } from '../../../tools/test/app-process.js';
 
 const TOOL_NAMES = [
   'memory.store', 'memory.get', 'memory.list', 'memory.search', 'remember', 'recall', 'forget',

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { buildApp, childEnv, mcpMain, tempHome, testModelDir } from './helpers/mcp-process.js';
+import { buildApp, childEnv, mcpMain, tempHome, testModelDir } from '../../../tools/test/app-process.js';
 
 beforeAll(() => buildApp('mcp-server'));
 

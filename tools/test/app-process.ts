@@ -1,10 +1,12 @@
+// Process helpers shared by the apps' protocol tests (an app may not import another app's files):
+// build an app bundle, spawn it with a clean environment, start and stop the HTTP server.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
+export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 export const mcpMain = join(repoRoot, 'dist/apps/mcp-server/main.js');
 
 /** Builds the app the way users get it (tools/build/build.mjs); tests run the bundle, not sources. */
