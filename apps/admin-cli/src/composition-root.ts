@@ -7,12 +7,12 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createMemoryService, type MemoryService } from '@engram/agents';
 import {
-  checkModelDir, loadConfig, migrateToLatest, openDatabase, summarizeConfig,
+  checkModelDir, createJobQueue, loadConfig, migrateToLatest, openDatabase, summarizeConfig,
   type DatabaseHandle, type EngramConfig,
 } from '@engram/infra';
 import { createGate, loadPolicy } from '@engram/librarian';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
-import { createSearchService, touchMemories } from '@engram/retrieval';
+import { createSearchService, requestEmbedding, touchMemories } from '@engram/retrieval';
 import { sql } from 'kysely';
 import { defaultPolicyYaml } from './default-policy.js';
 
@@ -62,14 +62,17 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
   try {
     const { applied } = await migrateToLatest(handle);
     const gate = createGate({ db: handle.db, registry: createTypeRegistry(), policy: await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {}) });
-    // The CLI neither embeds (no model load for a one-shot) nor starts the job queue: pg-boss
-    // keeps maintenance timers alive after stop(), which would hang a one-shot process. The MCP
-    // server's periodic embedding sweep picks up what the CLI commits (and every server start does).
+    // The CLI never embeds (no model load for a one-shot). A command that commits only notes it;
+    // on close the queue is started just to send ONE `embed-memories` job (a singleton, however
+    // many records an import committed), so a running server embeds them without waiting for its
+    // periodic sweep.
+    let committed = false;
     const service = createMemoryService({
       gate,
       reader: new RecordReader(handle.db),
       search: createSearchService({ db: handle.db, embedder: null }),
       access: { touch: (ids) => touchMemories(handle.db, ids) },
+      indexing: { request: async () => void (committed = true) },
     });
     return {
       service,
@@ -78,12 +81,26 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
       pendingEmbeddings: () => countPendingEmbeddings(handle, config.modelName.slice(config.modelName.lastIndexOf("/") + 1)),
       configSummary: () => summarizeConfig(config),
       async close() {
+        if (committed) await sendEmbeddingRequest(handle);
         await handle.close();
       },
     };
   } catch (err) {
     await handle.close().catch(() => undefined);
     throw err;
+  }
+}
+
+/** Best effort: the records are committed either way, and every server start sweeps for vectors. */
+async function sendEmbeddingRequest(handle: DatabaseHandle): Promise<void> {
+  const queue = createJobQueue(handle);
+  try {
+    await queue.start();
+    await requestEmbedding(queue);
+  } catch (err) {
+    process.stderr.write(`note: could not queue embedding of the new records (a server will embed them on its next sweep): ${String(err)}\n`);
+  } finally {
+    await queue.stop().catch(() => undefined);
   }
 }
 

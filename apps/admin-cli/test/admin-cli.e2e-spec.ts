@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -31,6 +32,18 @@ async function json(args: string[], env: Record<string, string | undefined>): Pr
   const r = await engram(['--json', ...args], env);
   if (r.code !== 0) throw new Error(`engram ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
   return JSON.parse(r.stdout);
+}
+
+/** `embed-memories` jobs waiting for a server (the CLI queues one after committing records). */
+async function queuedEmbeddingJobs(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const r = await client.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'embed-memories' AND state = 'created'`);
+    return r.rows[0].n;
+  } finally {
+    await client.end();
+  }
 }
 
 interface Backend {
@@ -121,10 +134,11 @@ describe.each(backends)('engram CLI ($name)', (backend) => {
     expect(lines.find((l) => l.id === toForget.id).versions.length).toBe(2);
 
     const fresh = tempHome();
-    const freshEnv = { ...(await backend.env(fresh.dir)), ENGRAM_MODEL_DIR: env.ENGRAM_MODEL_DIR };
+    const freshEnv: Record<string, string | undefined> = { ...(await backend.env(fresh.dir)), ENGRAM_MODEL_DIR: env.ENGRAM_MODEL_DIR };
     try {
       const first = await json(['import', file], freshEnv);
       expect(first).toMatchObject({ imported: lines.length, unchanged: 0, rejected: 0 });
+      if (freshEnv.DATABASE_URL) expect(await queuedEmbeddingJobs(freshEnv.DATABASE_URL)).toBe(1);
       const second = await json(['import', file], freshEnv);
       expect(second).toMatchObject({ imported: 0, unchanged: lines.length, rejected: 0 });
       const reFile = join(fresh.dir, 'again.jsonl');
