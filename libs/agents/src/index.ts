@@ -17,5 +17,6 @@ export type {
   AccessPort, ActorRef, CreateRecordInput, GateOutcomeView, GatePort, GateRequestState, GateRequestView, IndexingPort, ReaderPort,
   RecordPatchInput, SearchHitView, SearchMode, SearchPort, WriteRequestInput,
 } from './ports.js';
+export { databaseOutage } from './database-outage.js';
 export { AgentsError, InvalidImportLineError, InvalidInputError, ScopeNotVisibleError } from './errors.js';
 export type { AgentsErrorCode } from './errors.js';

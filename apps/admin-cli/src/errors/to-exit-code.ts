@@ -1,3 +1,4 @@
+import { databaseOutage } from '@engram/agents';
 /** Every coded error a command can surface, from the domain libs and infra. */
 export type CliErrorCode =
   | 'RECORD_NOT_FOUND' | 'VERSION_CONFLICT' | 'INVALID_FILTER' | 'SUPERSEDE_CYCLE' | 'IMMUTABLE_RECORD' | 'INVALID_RECORD'
@@ -58,6 +59,8 @@ export function toExit(err: unknown): { exitCode: number; message: string } {
   if (err instanceof Error && typeof code === 'string' && KNOWN.has(code)) {
     return { exitCode: exitCodeOf(code as CliErrorCode), message: `engram: ${code}: ${err.message.split('\n')[0]}` };
   }
+  const outage = databaseOutage(err);
+  if (outage) return { exitCode: EXIT.database, message: `engram: DATABASE_UNAVAILABLE: ${outage}` };
   const message = err instanceof Error ? err.message : String(err);
   return { exitCode: EXIT.internal, message: `engram: internal error: ${message.split('\n')[0]}` };
 }

@@ -1,4 +1,4 @@
-import type { AgentsErrorCode } from '@engram/agents';
+import { databaseOutage, type AgentsErrorCode } from '@engram/agents';
 import type { MemoryErrorCode } from '@engram/memory';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
@@ -57,6 +57,12 @@ export function toToolError(err: unknown, log: (msg: string) => void): CallToolR
     return { isError: true, content: [{ type: 'text', text: `${err.code}: ${err.message}` }], structuredContent: structured };
   }
   log(`tool failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  const outage = databaseOutage(err);
+  if (outage) {
+    // Nothing was committed: each write is one transaction that never reached COMMIT.
+    const text = `${outage}; nothing was written, retry when the database is back`;
+    return { isError: true, content: [{ type: 'text', text: `DATABASE_UNAVAILABLE: ${text}` }], structuredContent: { code: 'DATABASE_UNAVAILABLE', message: text, remedy: 'retry' } };
+  }
   const message = 'internal error while executing the tool; see the engram server log';
   return { isError: true, content: [{ type: 'text', text: `INTERNAL_ERROR: ${message}` }], structuredContent: { code: 'INTERNAL_ERROR', message, remedy: 'retry' } };
 }
