@@ -37,6 +37,38 @@ export function childEnv(extra: Record<string, string | undefined>): Record<stri
   return env;
 }
 
+/** The built admin CLI. */
+export const cliMain = join(repoRoot, 'dist/apps/admin-cli/main.js');
+
+/** What a CLI run printed and how it ended. */
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the built CLI as a real process (async: an embedded-mode MCP server may own the database
+ * meanwhile). ENGRAM_E2E_TRACE=1 prints each command's wall time.
+ */
+export function runCli(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
+  const started = Date.now();
+  const child = spawn(process.execPath, [cliMain, ...args], { env: childEnv(env) });
+  child.on('close', () => process.env.ENGRAM_E2E_TRACE && process.stderr.write(`engram ${args.join(' ')}: ${Date.now() - started} ms\n`));
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr })));
+}
+
+/** `engram --json ...`: the parsed document; a non-zero exit throws with the CLI's stderr. */
+export async function runCliJson(args: string[], env: Record<string, string | undefined>): Promise<any> {
+  const r = await runCli(['--json', ...args], env);
+  if (r.code !== 0) throw new Error(`engram ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
 /** A running HTTP server process. */
 export interface HttpServerProcess {
   url: string;

@@ -1,34 +1,9 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createEmptyPostgresDatabase } from '../../../tools/test/backends.js';
-import { buildApp, childEnv, mcpMain, repoRoot, tempHome } from '../../../tools/test/app-process.js';
-
-const cliMain = join(repoRoot, 'dist/apps/admin-cli/main.js');
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built CLI as a real process. */
-function engram(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
-  const child = spawn(process.execPath, [cliMain, ...args], { env: childEnv(env) });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr })));
-}
-
-async function json(args: string[], env: Record<string, string | undefined>): Promise<any> {
-  const r = await engram(['--json', ...args], env);
-  if (r.code !== 0) throw new Error(`engram ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
-  return JSON.parse(r.stdout);
-}
+import { buildApp, childEnv, mcpMain, runCli, runCliJson, tempHome } from '../../../tools/test/app-process.js';
 
 /** Memories come from an agent over MCP (the CLI has no store command). */
 async function rememberAll(env: Record<string, string | undefined>, contents: string[]): Promise<string[]> {
@@ -64,38 +39,38 @@ describe.each(backends)('engram memory corrections ($name)', (backend) => {
 
   beforeAll(async () => {
     env = { ...(await backend.env(home.dir)), ENGRAM_MODEL_DIR: join(home.dir, 'no-model') };
-    expect((await engram(['init', '--no-fetch-model'], env)).code).toBe(0);
+    expect((await runCli(['init', '--no-fetch-model'], env)).code).toBe(0);
     ids = await rememberAll(env, ['The CI runners use 4 vCPUs each', 'Staging deploys need two approvals']);
   });
   afterAll(() => home.remove());
 
   it('invalidates a memory; history keeps it with the reason and search no longer finds it', async () => {
     const id = ids[0]!;
-    const inv = await json(['memory', 'invalidate', id, '--reason', 'they use 8 vCPUs, this was wrong'], env);
+    const inv = await runCliJson(['memory', 'invalidate', id, '--reason', 'they use 8 vCPUs, this was wrong'], env);
     expect(inv).toMatchObject({ status: 'approved', gateStatus: 'committed', record: { version: 2, status: 'invalidated' } });
-    const history = await json(['memory', 'history', id], env);
+    const history = await runCliJson(['memory', 'history', id], env);
     expect(history.versions.map((v: { version: number; operation: string; status: string }) => [v.version, v.operation, v.status]))
       .toEqual([[1, 'create', 'active'], [2, 'invalidate', 'invalidated']]);
     expect(history.versions[1]).toMatchObject({ statusReason: 'they use 8 vCPUs, this was wrong', recordedAt: expect.any(String) });
-    const human = await engram(['memory', 'history', id], env);
+    const human = await runCli(['memory', 'history', id], env);
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(/v2 invalidate .*this was wrong/);
-    expect((await json(['memory', 'search', 'CI runners vCPUs'], env)).results).toHaveLength(0);
-    const unknown = await engram(['memory', 'invalidate', '00000000-0000-4000-8000-000000000000', '--reason', 'x'], env);
+    expect((await runCliJson(['memory', 'search', 'CI runners vCPUs'], env)).results).toHaveLength(0);
+    const unknown = await runCli(['memory', 'invalidate', '00000000-0000-4000-8000-000000000000', '--reason', 'x'], env);
     expect(unknown.code).toBe(3);
     expect(unknown.stderr).toMatch(/RECORD_NOT_FOUND/);
   });
 
   it('refuses a stale update with exit 4, then updates and supersedes', async () => {
     const id = ids[1]!;
-    const stale = await engram(['--json', 'memory', 'update', id, '--expected-version', '3', '--content', 'Staging deploys need one approval'], env);
+    const stale = await runCli(['--json', 'memory', 'update', id, '--expected-version', '3', '--content', 'Staging deploys need one approval'], env);
     expect(stale.code).toBe(4);
     expect(JSON.parse(stale.stdout)).toMatchObject({ status: 'rejected', code: 'VERSION_CONFLICT' });
-    const updated = await json(['memory', 'update', id, '--expected-version', '1', '--content', 'Staging deploys need one approval'], env);
+    const updated = await runCliJson(['memory', 'update', id, '--expected-version', '1', '--content', 'Staging deploys need one approval'], env);
     expect(updated).toMatchObject({ status: 'approved', record: { version: 2 } });
-    const sup = await json(['memory', 'supersede', id, '--content', 'Staging deploys are automatic after green CI', '--reason', 'policy change'], env);
+    const sup = await runCliJson(['memory', 'supersede', id, '--content', 'Staging deploys are automatic after green CI', '--reason', 'policy change'], env);
     expect(sup).toMatchObject({ status: 'approved' });
-    const history = await json(['memory', 'history', id], env);
+    const history = await runCliJson(['memory', 'history', id], env);
     expect(history.versions.map((v: { operation: string }) => v.operation)).toEqual(['create', 'update', 'supersede']);
     expect(history.versions[2]).toMatchObject({ status: 'superseded', supersededBy: sup.id });
   });

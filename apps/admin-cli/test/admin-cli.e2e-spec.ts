@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -6,33 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createEmptyPostgresDatabase } from '../../../tools/test/backends.js';
-import { buildApp, childEnv, mcpMain, repoRoot, tempHome, testModelDir } from '../../../tools/test/app-process.js';
-
-const cliMain = join(repoRoot, 'dist/apps/admin-cli/main.js');
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built CLI as a real process (async: an embedded-mode MCP server may own the database meanwhile). */
-function engram(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
-  const started = Date.now();
-  const child = spawn(process.execPath, [cliMain, ...args], { env: childEnv(env) });
-  child.on('close', () => process.env.ENGRAM_E2E_TRACE && process.stderr.write(`engram ${args.join(' ')}: ${Date.now() - started} ms\n`));
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr })));
-}
-
-async function json(args: string[], env: Record<string, string | undefined>): Promise<any> {
-  const r = await engram(['--json', ...args], env);
-  if (r.code !== 0) throw new Error(`engram ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
-  return JSON.parse(r.stdout);
-}
+import { buildApp, childEnv, mcpMain, runCli, runCliJson, tempHome, testModelDir } from '../../../tools/test/app-process.js';
 
 /** `embed-memories` jobs waiting for a server (the CLI queues one after committing records). */
 async function queuedEmbeddingJobs(databaseUrl: string): Promise<number> {
@@ -72,21 +45,21 @@ describe.each(backends)('engram CLI ($name)', (backend) => {
   afterAll(() => home.remove());
 
   it('init writes the policy file and migrates; migrate and status then report a healthy install', async () => {
-    const init = await engram(['init', '--no-fetch-model'], env);
+    const init = await runCli(['init', '--no-fetch-model'], env);
     expect(init.code).toBe(0);
     expect(existsSync(join(home.dir, 'librarian-policy.yaml'))).toBe(true);
     expect(readFileSync(join(home.dir, 'librarian-policy.yaml'), 'utf8')).toMatch(/review-belief-changes/);
-    expect(await json(['migrate'], env)).toEqual({ applied: [] });
-    const status = await engram(['status'], env);
+    expect(await runCliJson(['migrate'], env)).toEqual({ applied: [] });
+    const status = await runCli(['status'], env);
     expect(status.stdout).toMatch(/database/);
     if (model) {
       expect(status.code).toBe(0);
-      expect((await json(['status'], env)).ok).toBe(true);
+      expect((await runCliJson(['status'], env)).ok).toBe(true);
     }
   });
 
   it('status exits non-zero and names the problem when the model is missing', async () => {
-    const r = await engram(['status'], { ...env, ENGRAM_MODEL_DIR: join(home.dir, 'nowhere') });
+    const r = await runCli(['status'], { ...env, ENGRAM_MODEL_DIR: join(home.dir, 'nowhere') });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^engram: CHECKS_FAILED: model: .*not available/m);
   });
@@ -99,23 +72,23 @@ describe.each(backends)('engram CLI ($name)', (backend) => {
       const r = (await client.callTool({ name: 'remember', arguments: { type: 'belief', content } })) as CallToolResult;
       expect(r.structuredContent).toMatchObject({ status: 'pending' });
     }
-    const pending = (await json(['gate', 'list'], env)).items as { id: string; payload: { request: { content: string } } }[];
+    const pending = (await runCliJson(['gate', 'list'], env)).items as { id: string; payload: { request: { content: string } } }[];
     expect(pending.map((p) => p.payload.request.content).sort()).toEqual([...beliefs].sort());
     const [first, second] = pending;
 
-    expect((await json(['gate', 'show', first!.id], env)).status).toBe('pending');
-    const approved = await json(['gate', 'approve', first!.id], env);
+    expect((await runCliJson(['gate', 'show', first!.id], env)).status).toBe('pending');
+    const approved = await runCliJson(['gate', 'approve', first!.id], env);
     expect(approved.results[0]).toMatchObject({ status: 'approved', gateStatus: 'committed' });
-    const rejected = await json(['gate', 'reject', second!.id, '--reason', 'not supported by evidence'], env);
+    const rejected = await runCliJson(['gate', 'reject', second!.id, '--reason', 'not supported by evidence'], env);
     expect(rejected).toMatchObject({ status: 'rejected' });
-    const again = await engram(['gate', 'approve', second!.id], env);
+    const again = await runCli(['gate', 'approve', second!.id], env);
     expect(again.code).toBe(4);
     expect(again.stderr).toMatch(/GATE_REQUEST_NOT_PENDING/);
-    const bulk = await json(['gate', 'approve', '--all', '--type', 'belief'], env);
+    const bulk = await runCliJson(['gate', 'approve', '--all', '--type', 'belief'], env);
     expect(bulk.results).toHaveLength(1);
-    expect((await json(['gate', 'list'], env)).items).toHaveLength(0);
+    expect((await runCliJson(['gate', 'list'], env)).items).toHaveLength(0);
 
-    const stored = (await json(['memory', 'list', '--type', 'belief'], env)).items as { id: string; content: string }[];
+    const stored = (await runCliJson(['memory', 'list', '--type', 'belief'], env)).items as { id: string; content: string }[];
     expect(stored.map((m) => m.content).sort()).toEqual([beliefs[0], beliefs[2]].sort());
     // The server sees what the CLI approved.
     const got = (await client.callTool({ name: 'memory.get', arguments: { id: stored[0]!.id } })) as CallToolResult;
@@ -124,10 +97,10 @@ describe.each(backends)('engram CLI ($name)', (backend) => {
   });
 
   it('exports full histories and imports them into a fresh store idempotently', async () => {
-    const toForget = (await json(['memory', 'list'], env)).items[0] as { id: string };
-    expect((await json(['memory', 'forget', toForget.id, '--reason', 'e2e'], env)).status).toBe('approved');
+    const toForget = (await runCliJson(['memory', 'list'], env)).items[0] as { id: string };
+    expect((await runCliJson(['memory', 'forget', toForget.id, '--reason', 'e2e'], env)).status).toBe('approved');
     const file = join(home.dir, 'export.jsonl');
-    const exported = await engram(['export', '--out', file], env);
+    const exported = await runCli(['export', '--out', file], env);
     expect(exported.code).toBe(0);
     const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(lines.length).toBeGreaterThanOrEqual(2);
@@ -136,13 +109,13 @@ describe.each(backends)('engram CLI ($name)', (backend) => {
     const fresh = tempHome();
     const freshEnv: Record<string, string | undefined> = { ...(await backend.env(fresh.dir)), ENGRAM_MODEL_DIR: env.ENGRAM_MODEL_DIR };
     try {
-      const first = await json(['import', file], freshEnv);
+      const first = await runCliJson(['import', file], freshEnv);
       expect(first).toMatchObject({ imported: lines.length, unchanged: 0, rejected: 0 });
       if (freshEnv.DATABASE_URL) expect(await queuedEmbeddingJobs(freshEnv.DATABASE_URL)).toBe(1);
-      const second = await json(['import', file], freshEnv);
+      const second = await runCliJson(['import', file], freshEnv);
       expect(second).toMatchObject({ imported: 0, unchanged: lines.length, rejected: 0 });
       const reFile = join(fresh.dir, 'again.jsonl');
-      expect((await engram(['export', '--out', reFile], freshEnv)).code).toBe(0);
+      expect((await runCli(['export', '--out', reFile], freshEnv)).code).toBe(0);
       const key = (l: { id: string; versions: Record<string, unknown>[] }) =>
         l.versions.map((v) => [v.id, v.version, v.content, v.status, v.createdAt, v.updatedAt, JSON.stringify(v.source)].join('|'));
       const again = readFileSync(reFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
