@@ -136,27 +136,25 @@ describe('loadEmbeddingProvider (all-MiniLM-L6-v2, worker thread)', () => {
     await expect(sut.embedPassages([])).resolves.toEqual([]);
   });
 
-  it('keeps the event loop responsive while a large batch runs', async () => {
+  it('keeps the event loop running while a large batch is embedded (inference is off the main thread)', async () => {
+    // Load-independent: compare the longest timer gap with the whole embedding time. Inference on
+    // the main thread would block timers for (almost) all of it; in the worker they keep firing.
+    // Throughput is measured by the benchmark (docs/benchmarks.md), not asserted here.
     let last = performance.now();
     let worstGap = 0;
+    let ticks = 0;
     const timer = setInterval(() => {
       const now = performance.now();
       worstGap = Math.max(worstGap, now - last);
       last = now;
+      ticks += 1;
     }, 5);
-    await sut.embedPassages(shortSentences(256));
-    clearInterval(timer);
-    expect(worstGap).toBeLessThan(250);
-  });
-
-  it('measures throughput on short sentences (batch 32)', async () => {
-    const texts = shortSentences(256);
-    await sut.embedPassages(texts.slice(0, 32));
     const started = performance.now();
-    await sut.embedPassages(texts);
-    const perSecond = texts.length / ((performance.now() - started) / 1000);
-    console.log(`embedding throughput: ${perSecond.toFixed(1)} texts/s (worker, batch 32)`);
-    expect(perSecond).toBeGreaterThan(20);
+    await sut.embedPassages(shortSentences(256));
+    const total = performance.now() - started;
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThanOrEqual(5);
+    expect(worstGap).toBeLessThan(total / 2);
   });
 });
 
