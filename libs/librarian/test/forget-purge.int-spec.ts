@@ -4,7 +4,7 @@ import { openDatabase, type DatabaseHandle } from '@engram/infra';
 import { FORGOTTEN_CONTENT, RecordReader } from '@engram/memory';
 import { openPostgresTestDatabase, testBackends } from '../../../tools/test/backends.js';
 import type { Gate } from '../src/index.js';
-import { agent, everything, gateFor, user } from './gate-fixtures.js';
+import { agent, everything, gateFor, useGateDatabase, user } from './gate-fixtures.js';
 
 // FR-02 forget: after it, no row anywhere holds the record's text; the audit trail stays.
 const SECRET = 'yodel';
@@ -35,58 +35,49 @@ async function historyThenForget(gate: Gate, db: Kysely<any>): Promise<{ id: str
 }
 
 describe.each(testBackends)('forget purges on $name', (backend) => {
-  let handle: DatabaseHandle;
-  let gate: Gate;
-  let reader: RecordReader;
-
-  beforeAll(async () => {
-    handle = await backend.open();
-    gate = gateFor(handle);
-    reader = new RecordReader(handle.db);
-  });
-  afterAll(() => handle.close());
+  const ctx = useGateDatabase(backend);
 
   it('leaves the text nowhere: versions, head, embedding, request payloads; audit rows stay', async () => {
-    const kept = await gate.submit({ op: 'create', type: 'fact', content: 'Unrelated text survives', scope: 'project:f' }, user);
-    const { id, forgetRequestId } = await historyThenForget(gate, handle.db);
+    const kept = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'Unrelated text survives', scope: 'project:f' }, user);
+    const { id, forgetRequestId } = await historyThenForget(ctx.gate, ctx.handle.db);
 
-    expect((await everything(handle.db)).toLowerCase()).not.toContain(SECRET);
-    const versions = await reader.versions(id);
+    expect((await everything(ctx.handle.db)).toLowerCase()).not.toContain(SECRET);
+    const versions = await ctx.reader.versions(id);
     expect(versions.map((v) => [v.version, v.operation, v.content, v.tags, v.metadata])).toEqual([
       [1, 'create', FORGOTTEN_CONTENT, [], {}], [2, 'update', FORGOTTEN_CONTENT, [], {}], [3, 'forget', FORGOTTEN_CONTENT, [], {}],
     ]);
     expect(new Set(versions.map((v) => v.contentHash)).size).toBe(1);
-    const head = await handle.db.selectFrom('memories').select(['embedding', 'embedding_model']).where('id', '=', id).executeTakeFirstOrThrow();
+    const head = await ctx.handle.db.selectFrom('memories').select(['embedding', 'embedding_model']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(head).toEqual({ embedding: null, embedding_model: null });
-    const approvals = await handle.db.selectFrom('gate_audit').select('memory_version').where('memory_id', '=', id).where('action', '=', 'approve').execute();
+    const approvals = await ctx.handle.db.selectFrom('gate_audit').select('memory_version').where('memory_id', '=', id).where('action', '=', 'approve').execute();
     expect(approvals.map((a) => a.memory_version).sort()).toEqual([1, 2, 3]);
-    expect((await gate.getRequest(forgetRequestId)).payload.request).toMatchObject({ op: 'forget', id, reason: 'user asked to forget' });
-    expect((await gate.getRequest(kept.requestId)).payload.request).toMatchObject({ content: 'Unrelated text survives' });
+    expect((await ctx.gate.getRequest(forgetRequestId)).payload.request).toMatchObject({ op: 'forget', id, reason: 'user asked to forget' });
+    expect((await ctx.gate.getRequest(kept.requestId)).payload.request).toMatchObject({ content: 'Unrelated text survives' });
   });
 
   it('purges a queued forget on approval, including the approved create request of the record', async () => {
-    const queued = await gate.submit({ op: 'create', type: 'belief', content: 'The user dislikes yodel music', scope: 'project:f' }, agent);
-    const created = await gate.approve(queued.requestId, 'bob');
+    const queued = await ctx.gate.submit({ op: 'create', type: 'belief', content: 'The user dislikes yodel music', scope: 'project:f' }, agent);
+    const created = await ctx.gate.approve(queued.requestId, 'bob');
     const id = created.record?.id as string;
-    const forget = await gate.submit({ op: 'forget', id, reason: 'agent cleanup' }, agent);
+    const forget = await ctx.gate.submit({ op: 'forget', id, reason: 'agent cleanup' }, agent);
     expect(forget).toMatchObject({ status: 'pending', policyMatched: 'review-agent-forget' });
-    expect(await gate.approve(forget.requestId, 'bob')).toMatchObject({ status: 'committed', record: { status: 'forgotten' } });
-    expect((await everything(handle.db)).toLowerCase()).not.toContain(SECRET);
-    expect((await gate.getRequest(queued.requestId)).payload.request).toEqual({ op: 'create', forgotten: id });
+    expect(await ctx.gate.approve(forget.requestId, 'bob')).toMatchObject({ status: 'committed', record: { status: 'forgotten' } });
+    expect((await everything(ctx.handle.db)).toLowerCase()).not.toContain(SECRET);
+    expect((await ctx.gate.getRequest(queued.requestId)).payload.request).toEqual({ op: 'create', forgotten: id });
   });
 
   it('refuses anything but a tombstone version', async () => {
-    const r = await gate.submit({ op: 'create', type: 'fact', content: 'Keep this history', scope: 'project:f' }, user);
+    const r = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'Keep this history', scope: 'project:f' }, user);
     const id = r.record?.id as string;
-    const v = await reader.get(id);
+    const v = await ctx.reader.get(id);
     const snapshot = { id, version: 2, type: v.type, memory_class: v.memoryClass, content: 'overwritten', metadata: {}, tags: [], scope: v.scope,
       source_type: v.source.type, source_id: v.source.id, trust: v.trust, status: 'forgotten', created_at: v.createdAt, updated_at: new Date(),
       valid_from: v.validFrom, valid_to: new Date(), superseded_by: null, status_reason: 'x', archived: false, confidence: 1, content_hash: 'h', operation: 'forget' };
     const audit = JSON.stringify({ request_id: randomUUID(), reason: 'test', action: 'approve' });
-    await expect(sql`SELECT engram_forget(${id}::uuid, ${JSON.stringify(snapshot)}::jsonb, ${audit}::jsonb)`.execute(handle.db)).rejects.toThrow(/tombstone/);
+    await expect(sql`SELECT engram_forget(${id}::uuid, ${JSON.stringify(snapshot)}::jsonb, ${audit}::jsonb)`.execute(ctx.handle.db)).rejects.toThrow(/tombstone/);
     const other = { ...snapshot, content: FORGOTTEN_CONTENT, id: randomUUID() };
-    await expect(sql`SELECT engram_forget(${id}::uuid, ${JSON.stringify(other)}::jsonb, ${audit}::jsonb)`.execute(handle.db)).rejects.toThrow(/tombstone/);
-    expect((await reader.versions(id)).map((x) => x.content)).toEqual(['Keep this history']);
+    await expect(sql`SELECT engram_forget(${id}::uuid, ${JSON.stringify(other)}::jsonb, ${audit}::jsonb)`.execute(ctx.handle.db)).rejects.toThrow(/tombstone/);
+    expect((await ctx.reader.versions(id)).map((x) => x.content)).toEqual(['Keep this history']);
   });
 });
 

@@ -1,41 +1,29 @@
-import type { DatabaseHandle } from '@engram/infra';
-import { RecordReader } from '@engram/memory';
 import { testBackends } from '../../../tools/test/backends.js';
-import type { Gate } from '../src/index.js';
-import { agent, counts, everything, gateFor, user } from './gate-fixtures.js';
+import { agent, counts, everything, gateFor, useGateDatabase, user } from './gate-fixtures.js';
 
 const AWS_KEY = 'AKIAIOSFODNN7REALKEY';
 
 describe.each(testBackends)('Gate Layer 1 and Layer 2 on $name', (backend) => {
-  let handle: DatabaseHandle;
-  let gate: Gate;
-  let reader: RecordReader;
-
-  beforeAll(async () => {
-    handle = await backend.open();
-    gate = gateFor(handle);
-    reader = new RecordReader(handle.db);
-  });
-  afterAll(() => handle.close());
+  const ctx = useGateDatabase(backend);
 
   it('rejects secrets with a reason and stores nothing of them', async () => {
-    const before = await counts(handle.db);
-    const out = await gate.submit({ op: 'create', type: 'fact', content: `deploy key is ${AWS_KEY}`, scope: 'project:p', metadata: { note: 'password=hunter22' } }, agent);
+    const before = await counts(ctx.handle.db);
+    const out = await ctx.gate.submit({ op: 'create', type: 'fact', content: `deploy key is ${AWS_KEY}`, scope: 'project:p', metadata: { note: 'password=hunter22' } }, agent);
     expect(out).toMatchObject({ status: 'rejected', decision: 'REJECT', code: 'SECRET_DETECTED' });
     expect(out.reason).toMatch(/aws_access_key/);
-    const after = await counts(handle.db);
+    const after = await counts(ctx.handle.db);
     expect([after.memories, after.memory_versions]).toEqual([before.memories, before.memory_versions]);
     expect(after.gate_audit).toBe(before.gate_audit + 1);
-    const all = await everything(handle.db);
+    const all = await everything(ctx.handle.db);
     expect(all).not.toContain(AWS_KEY);
     expect(all).not.toContain('hunter22');
   });
 
   it('redacts PII before storing and reports the redactions', async () => {
-    const out = await gate.submit({ op: 'create', type: 'fact', content: 'Contact the on-call at carol@example.com or +1 415 555 0134', scope: 'project:p' }, agent);
+    const out = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'Contact the on-call at carol@example.com or +1 415 555 0134', scope: 'project:p' }, agent);
     expect(out).toMatchObject({ status: 'committed', redactions: ['email', 'phone'] });
     expect(out.record?.content).toBe('Contact the on-call at [REDACTED:email] or [REDACTED:phone]');
-    const all = await everything(handle.db);
+    const all = await everything(ctx.handle.db);
     expect(all).not.toContain('carol@example.com');
     expect(all).not.toContain('555 0134');
   });
@@ -50,26 +38,26 @@ describe.each(testBackends)('Gate Layer 1 and Layer 2 on $name', (backend) => {
       [{ op: 'create', type: 'fact', content: 'x'.repeat(300_000), scope: 'global' }, 'TOO_LARGE'],
       [{ op: 'explode' }, 'INVALID_REQUEST'],
     ];
-    const before = await counts(handle.db);
+    const before = await counts(ctx.handle.db);
     for (const [request, code] of cases) {
-      expect(await gate.submit(request as never, user)).toMatchObject({ status: 'rejected', code });
+      expect(await ctx.gate.submit(request as never, user)).toMatchObject({ status: 'rejected', code });
     }
-    const after = await counts(handle.db);
+    const after = await counts(ctx.handle.db);
     expect(after.memories).toBe(before.memories);
     expect(after.gate_requests).toBe(before.gate_requests + cases.length);
   });
 
   it('denies writes outside the actor allowed scopes', async () => {
     const scoped = { id: 'agent-x', kind: 'agent' as const, allowedScopes: ['project:x*'] };
-    expect(await gate.submit({ op: 'create', type: 'fact', content: 'ok here', scope: 'project:x1' }, scoped)).toMatchObject({ status: 'committed' });
-    expect(await gate.submit({ op: 'create', type: 'fact', content: 'not here', scope: 'project:y' }, scoped)).toMatchObject({ status: 'rejected', code: 'SCOPE_DENIED' });
-    const other = await gate.submit({ op: 'create', type: 'fact', content: 'someone else', scope: 'project:y' }, user);
-    expect(await gate.submit({ op: 'archive', id: other.record?.id as string }, scoped)).toMatchObject({ status: 'rejected', code: 'SCOPE_DENIED' });
+    expect(await ctx.gate.submit({ op: 'create', type: 'fact', content: 'ok here', scope: 'project:x1' }, scoped)).toMatchObject({ status: 'committed' });
+    expect(await ctx.gate.submit({ op: 'create', type: 'fact', content: 'not here', scope: 'project:y' }, scoped)).toMatchObject({ status: 'rejected', code: 'SCOPE_DENIED' });
+    const other = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'someone else', scope: 'project:y' }, user);
+    expect(await ctx.gate.submit({ op: 'archive', id: other.record?.id as string }, scoped)).toMatchObject({ status: 'rejected', code: 'SCOPE_DENIED' });
   });
 
   it('rate-limits each actor with a token bucket', async () => {
     let now = Date.parse('2026-01-01T00:00:00Z');
-    const limited = gateFor(handle, { limits: { rate: { capacity: 2, refillPerSecond: 1 } }, clock: () => new Date(now) });
+    const limited = gateFor(ctx.handle, { limits: { rate: { capacity: 2, refillPerSecond: 1 } }, clock: () => new Date(now) });
     const send = (n: number) => limited.submit({ op: 'create', type: 'episode', content: `burst ${n} ${Math.random()}`, scope: 'agent:r' }, { id: 'burst', kind: 'agent' });
     expect((await Promise.all([send(1), send(2)])).map((o) => o.status)).toEqual(['committed', 'committed']);
     expect(await send(3)).toMatchObject({ status: 'rejected', code: 'RATE_LIMITED' });
@@ -78,47 +66,47 @@ describe.each(testBackends)('Gate Layer 1 and Layer 2 on $name', (backend) => {
   });
 
   it('turns an exact duplicate into NOOP and flags a near duplicate for review', async () => {
-    const first = await gate.submit({ op: 'create', type: 'fact', content: 'The build uses esbuild for bundling the apps', scope: 'project:d' }, user);
-    const dup = await gate.submit({ op: 'create', type: 'fact', content: '  the build uses   ESBUILD for bundling the apps ', scope: 'project:d' }, user);
+    const first = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'The build uses esbuild for bundling the apps', scope: 'project:d' }, user);
+    const dup = await ctx.gate.submit({ op: 'create', type: 'fact', content: '  the build uses   ESBUILD for bundling the apps ', scope: 'project:d' }, user);
     expect(dup).toMatchObject({ status: 'noop', decision: 'NOOP', duplicateOf: first.record?.id });
-    expect((await gate.auditTrail(dup.requestId)).map((a) => a.action)).toEqual(['noop']);
-    const near = await gate.submit({ op: 'create', type: 'fact', content: 'The build uses esbuild, for bundling the apps!', scope: 'project:d' }, user);
+    expect((await ctx.gate.auditTrail(dup.requestId)).map((a) => a.action)).toEqual(['noop']);
+    const near = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'The build uses esbuild, for bundling the apps!', scope: 'project:d' }, user);
     expect(near).toMatchObject({ status: 'pending', flags: ['near_duplicate'], duplicateOf: first.record?.id, policyMatched: 'review-flagged' });
-    const elsewhere = await gate.submit({ op: 'create', type: 'fact', content: 'The build uses esbuild for bundling the apps', scope: 'project:other' }, user);
+    const elsewhere = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'The build uses esbuild for bundling the apps', scope: 'project:other' }, user);
     expect(elsewhere.status).toBe('committed');
   });
 
   it('flags a possible contradiction for review', async () => {
-    await gate.submit({ op: 'create', type: 'fact', content: 'We deploy to production on Fridays', scope: 'project:c' }, user);
-    const out = await gate.submit({ op: 'create', type: 'fact', content: 'We never deploy to production on Fridays', scope: 'project:c' }, user);
+    await ctx.gate.submit({ op: 'create', type: 'fact', content: 'We deploy to production on Fridays', scope: 'project:c' }, user);
+    const out = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'We never deploy to production on Fridays', scope: 'project:c' }, user);
     expect(out).toMatchObject({ status: 'pending', flags: ['possible_conflict'] });
     expect(out.reason).toMatch(/possible contradiction/);
   });
 
   it('forgets into a tombstone and invalidates through the gate', async () => {
-    const r = await gate.submit({ op: 'create', type: 'preference', content: 'Prefers tabs over spaces', scope: 'agent:a', tags: ['style'] }, user);
+    const r = await ctx.gate.submit({ op: 'create', type: 'preference', content: 'Prefers tabs over spaces', scope: 'agent:a', tags: ['style'] }, user);
     const id = r.record?.id as string;
-    expect(await gate.submit({ op: 'forget', id, reason: 'user asked' }, agent)).toMatchObject({ status: 'pending', policyMatched: 'review-agent-forget' });
-    const forgotten = await gate.submit({ op: 'forget', id, reason: 'user asked' }, user);
+    expect(await ctx.gate.submit({ op: 'forget', id, reason: 'user asked' }, agent)).toMatchObject({ status: 'pending', policyMatched: 'review-agent-forget' });
+    const forgotten = await ctx.gate.submit({ op: 'forget', id, reason: 'user asked' }, user);
     expect(forgotten).toMatchObject({ status: 'committed', decision: 'FORGET', record: { status: 'forgotten', content: '[forgotten]', tags: [] } });
-    expect((await gate.auditTrail(forgotten.requestId))[0]).toMatchObject({ memoryId: id, memoryVersion: 2 });
-    const wrong = await gate.submit({ op: 'create', type: 'fact', content: 'The API listens on 3000', scope: 'agent:a' }, user);
-    const inv = await gate.submit({ op: 'invalidate', id: wrong.record?.id as string, reason: 'was wrong: it is 3001' }, user);
+    expect((await ctx.gate.auditTrail(forgotten.requestId))[0]).toMatchObject({ memoryId: id, memoryVersion: 2 });
+    const wrong = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'The API listens on 3000', scope: 'agent:a' }, user);
+    const inv = await ctx.gate.submit({ op: 'invalidate', id: wrong.record?.id as string, reason: 'was wrong: it is 3001' }, user);
     expect(inv.record).toMatchObject({ status: 'invalidated', statusReason: 'was wrong: it is 3001' });
-    expect(await gate.submit({ op: 'update', id: wrong.record?.id as string, patch: { content: 'x' } }, user)).toMatchObject({ status: 'rejected', code: 'INVALID_STATE' });
+    expect(await ctx.gate.submit({ op: 'update', id: wrong.record?.id as string, patch: { content: 'x' } }, user)).toMatchObject({ status: 'rejected', code: 'INVALID_STATE' });
   });
 
   it('rolls back a half-done supersede completely: only the rejection is stored', async () => {
-    const old = await gate.submit({ op: 'create', type: 'fact', content: 'Cache TTL is 60s', scope: 'project:t' }, user);
-    const taken = await gate.submit({ op: 'create', type: 'fact', content: 'Unrelated record', scope: 'project:t' }, user);
-    const before = await counts(handle.db);
+    const old = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'Cache TTL is 60s', scope: 'project:t' }, user);
+    const taken = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'Unrelated record', scope: 'project:t' }, user);
+    const before = await counts(ctx.handle.db);
     // The old record's superseded version is written first; creating the replacement then fails (id taken).
-    const out = await gate.submit({ op: 'supersede', id: old.record?.id as string, replacement: { id: taken.record?.id, type: 'fact', content: 'Cache TTL is 30s', scope: 'project:t' } }, user);
+    const out = await ctx.gate.submit({ op: 'supersede', id: old.record?.id as string, replacement: { id: taken.record?.id, type: 'fact', content: 'Cache TTL is 30s', scope: 'project:t' } }, user);
     expect(out).toMatchObject({ status: 'rejected', code: 'VERSION_CONFLICT' });
-    const after = await counts(handle.db);
+    const after = await counts(ctx.handle.db);
     expect([after.memories, after.memory_versions, after.memory_edges]).toEqual([before.memories, before.memory_versions, before.memory_edges]);
     expect(after.gate_audit).toBe(before.gate_audit + 1);
-    expect(await reader.get(old.record?.id as string)).toMatchObject({ status: 'active', version: 1, supersededBy: null });
-    expect((await gate.auditTrail(out.requestId)).map((a) => a.action)).toEqual(['reject']);
+    expect(await ctx.reader.get(old.record?.id as string)).toMatchObject({ status: 'active', version: 1, supersededBy: null });
+    expect((await ctx.gate.auditTrail(out.requestId)).map((a) => a.action)).toEqual(['reject']);
   });
 });

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '@engram/infra';
-import { createTypeRegistry } from '@engram/memory';
+import { createTypeRegistry, RecordReader } from '@engram/memory';
 import { sql, type Kysely } from 'kysely';
+import type { TestBackend } from '../../../tools/test/backends.js';
 import { createGate, type Actor, type Gate, type GateOptions } from '../src/index.js';
 
 export const user: Actor = { id: 'alice', kind: 'user' };
@@ -9,6 +10,25 @@ export const agent: Actor = { id: 'agent-1', kind: 'agent' };
 /** A gate over a fresh database with a deterministic-enough clock. */
 export function gateFor(handle: DatabaseHandle, options: Partial<GateOptions> = {}): Gate {
   return createGate({ db: handle.db, registry: createTypeRegistry(), ...options });
+}
+
+/** What a describe block's tests share; the fields are set by its `beforeAll`. */
+export interface GateTestContext {
+  handle: DatabaseHandle;
+  gate: Gate;
+  reader: RecordReader;
+}
+
+/** Opens a fresh database with a gate and a reader before the block's tests and closes it after them. */
+export function useGateDatabase(backend: TestBackend): GateTestContext {
+  const ctx = {} as GateTestContext;
+  beforeAll(async () => {
+    ctx.handle = await backend.open();
+    ctx.gate = gateFor(ctx.handle);
+    ctx.reader = new RecordReader(ctx.handle.db);
+  });
+  afterAll(() => ctx.handle.close());
+  return ctx;
 }
 
 const TABLES = ['memories', 'memory_versions', 'gate_requests', 'gate_audit', 'memory_edges'] as const;

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { DatabaseHandle } from '@engram/infra';
-import { FORGOTTEN_CONTENT, InvalidRecordError, RecordReader, type ImportedVersion } from '@engram/memory';
+import { FORGOTTEN_CONTENT, InvalidRecordError, type ImportedVersion } from '@engram/memory';
 import { testBackends } from '../../../tools/test/backends.js';
-import type { Gate } from '../src/index.js';
-import { counts, everything, gateFor } from './gate-fixtures.js';
+import { counts, everything, useGateDatabase } from './gate-fixtures.js';
 import { audit, write } from './writer-fixtures.js';
 
 // An export file may carry a forgotten version with its text (hand-edited, or written by another
@@ -26,44 +24,35 @@ function history(id: string): ImportedVersion[] {
 }
 
 describe.each(testBackends)('import of forgotten versions on $name', (backend) => {
-  let handle: DatabaseHandle;
-  let gate: Gate;
-  let reader: RecordReader;
-
-  beforeAll(async () => {
-    handle = await backend.open();
-    gate = gateFor(handle);
-    reader = new RecordReader(handle.db);
-  });
-  afterAll(() => handle.close());
+  const ctx = useGateDatabase(backend);
 
   it('stores a forgotten version as the tombstone, purges earlier versions, and logs no text', async () => {
     const id = randomUUID();
-    const out = await gate.submit({ op: 'import', versions: history(id) }, importer);
+    const out = await ctx.gate.submit({ op: 'import', versions: history(id) }, importer);
     expect(out).toMatchObject({ status: 'committed', decision: 'IMPORT', record: { id, version: 2, status: 'forgotten', content: FORGOTTEN_CONTENT } });
-    const versions = await reader.versions(id);
+    const versions = await ctx.reader.versions(id);
     expect(versions.map((v) => [v.version, v.operation, v.status, v.content, v.tags, v.metadata, v.statusReason])).toEqual([
       [1, 'create', 'active', FORGOTTEN_CONTENT, [], {}, null],
       [2, 'forget', 'forgotten', FORGOTTEN_CONTENT, [], {}, 'user asked'],
     ]);
-    expect((await everything(handle.db)).toLowerCase()).not.toContain(SECRET);
-    expect(await gate.submit({ op: 'import', versions: history(id) }, importer)).toMatchObject({ status: 'noop', decision: 'NOOP' });
+    expect((await everything(ctx.handle.db)).toLowerCase()).not.toContain(SECRET);
+    expect(await ctx.gate.submit({ op: 'import', versions: history(id) }, importer)).toMatchObject({ status: 'noop', decision: 'NOOP' });
   });
 
   it('imports a lone forgotten version (an export taken after the forget) as a tombstone', async () => {
     const id = randomUUID();
     const [, forgotten] = history(id);
-    const out = await gate.submit({ op: 'import', versions: [{ ...(forgotten as ImportedVersion), version: 1, operation: 'import' }] }, importer);
+    const out = await ctx.gate.submit({ op: 'import', versions: [{ ...(forgotten as ImportedVersion), version: 1, operation: 'import' }] }, importer);
     expect(out).toMatchObject({ status: 'committed', record: { id, version: 1, status: 'forgotten', content: FORGOTTEN_CONTENT, tags: [], metadata: {} } });
-    expect((await everything(handle.db)).toLowerCase()).not.toContain(SECRET);
+    expect((await everything(ctx.handle.db)).toLowerCase()).not.toContain(SECRET);
   });
 
   it('the writer refuses a forgotten version that is not a tombstone with INVALID_RECORD, writing nothing', async () => {
-    const before = await counts(handle.db);
+    const before = await counts(ctx.handle.db);
     const [, forgotten] = history(randomUUID());
-    const attempt = write(handle.db, (w) => w.importVersion({ ...(forgotten as ImportedVersion), version: 1 }, audit()));
+    const attempt = write(ctx.handle.db, (w) => w.importVersion({ ...(forgotten as ImportedVersion), version: 1 }, audit()));
     await expect(attempt).rejects.toThrow(InvalidRecordError);
     await expect(attempt).rejects.toMatchObject({ code: 'INVALID_RECORD', message: expect.stringContaining('must be a tombstone') });
-    expect(await counts(handle.db)).toEqual(before);
+    expect(await counts(ctx.handle.db)).toEqual(before);
   });
 });

@@ -1,32 +1,12 @@
 import { contentHash } from './content-hash.js';
 import { InvalidRecordError } from './errors.js';
-import type { MemoryStatus, SourceRef, Trust, VersionOperation } from './memory-record.js';
+import type { VersionOperation } from './memory-record.js';
 import { isScope } from './scope.js';
 import type { TypeDefinition } from './type-registry.js';
 import type { RecordState } from './version-snapshot.js';
 
-/** One version of an exported record, as `engram export` writes it. */
-export interface ImportedVersion {
-  id: string;
-  version: number;
-  type: string;
-  content: string;
-  metadata: Record<string, unknown>;
-  tags: string[];
-  scope: string;
-  source: SourceRef;
-  trust: Trust;
-  status: MemoryStatus;
-  createdAt: Date;
-  updatedAt: Date;
-  validFrom: Date;
-  validTo: Date | null;
-  supersededBy: string | null;
-  statusReason: string | null;
-  archived: boolean;
-  confidence: number;
-  operation?: VersionOperation;
-}
+/** One version of an exported record, as `engram export` writes it: the stored state without its derived fields. */
+export type ImportedVersion = Omit<RecordState, 'memoryClass' | 'contentHash'> & { operation?: VersionOperation };
 
 /** The record state of an imported version; the content hash is recomputed, never trusted. */
 export function importedState(v: ImportedVersion, def: TypeDefinition): RecordState {
