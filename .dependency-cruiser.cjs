@@ -12,7 +12,7 @@ module.exports = {
       comment: 'infra is the bottom layer: it must not know any domain lib.',
       severity: 'error',
       from: { path: '^libs/infra/' },
-      to: { path: '^libs/(memory|retrieval|librarian|agents)/' },
+      to: { path: '^libs/(memory|retrieval|librarian|agents|runtime)/' },
     },
     {
       name: 'domain-uses-only-infra-and-lower-domain',
@@ -41,6 +41,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/[^/]+/src/', pathNot: '^apps/[^/]+/src/composition-root\\.ts$' },
       to: { path: '^libs/infra/' },
+    },
+    {
+      name: 'only-composition-root-builds-the-runtime',
+      comment: 'ADR-0007: an app gets the composed runtime from its composition root; other app files may import its types only.',
+      severity: 'error',
+      from: { path: '^apps/[^/]+/src/', pathNot: '^apps/[^/]+/src/composition-root\\.ts$' },
+      to: { path: '^libs/runtime/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'runtime-is-the-top-lib',
+      comment: 'ADR-0007: runtime composes every other lib; no lib may depend on it (only apps do).',
+      severity: 'error',
+      from: { path: '^libs/', pathNot: '^libs/runtime/' },
+      to: { path: '^libs/runtime/' },
     },
     {
       name: 'writer-only-through-the-gate',

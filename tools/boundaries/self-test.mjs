@@ -13,10 +13,19 @@ const files = {
   'tsconfig.json': JSON.stringify({
     compilerOptions: {
       module: 'NodeNext', moduleResolution: 'NodeNext', baseUrl: '.',
-      paths: { '@engram/infra': ['libs/infra/src/index.ts'], '@engram/memory': ['libs/memory/src/index.ts'] },
+      paths: {
+        '@engram/infra': ['libs/infra/src/index.ts'], '@engram/memory': ['libs/memory/src/index.ts'],
+        '@engram/runtime': ['libs/runtime/src/index.ts'],
+      },
     },
   }),
   'libs/memory/src/index.ts': "export const memory = 1;\n",
+  // runtime-is-the-top-lib (retrieval may not use it) ...
+  'libs/runtime/src/index.ts': "export const runtime = 1;\nexport interface Probe { ok: boolean }\n",
+  'libs/retrieval/src/ranking.ts': "import { runtime } from '@engram/runtime';\nexport const r = runtime;\n",
+  // ... and only-composition-root-builds-the-runtime (a controller may import its types only)
+  'apps/demo/src/health.controller.ts': "import { runtime } from '@engram/runtime';\nexport const h = runtime;\n",
+  'apps/demo/src/health.types.ts': "import type { Probe } from '@engram/runtime';\nexport type P = Probe;\n",
   'libs/retrieval/src/index.ts': "export const retrieval = 1;\n",
   // infra-depends-on-no-domain
   'libs/infra/src/index.ts': "import { memory } from '@engram/memory';\nexport const infra = memory;\n",
@@ -36,7 +45,7 @@ const files = {
   // only-composition-root-imports-infra + lib-public-entry-only + writer-only-through-the-gate
   'apps/demo/src/main.ts':
     "import { infra } from '@engram/infra';\nimport { writer } from '../../../libs/librarian/src/commit/record.writer.js';\nexport const m = [infra, writer];\n",
-  'apps/demo/src/composition-root.ts': "import { infra } from '@engram/infra';\nexport const c = infra;\n",
+  'apps/demo/src/composition-root.ts': "import { infra } from '@engram/infra';\nimport { runtime } from '@engram/runtime';\nexport const c = [infra, runtime];\n",
 };
 for (const [path, text] of Object.entries(files)) {
   mkdirSync(dirname(join(work, path)), { recursive: true });
@@ -51,6 +60,8 @@ const expected = [
   'writer-only-through-the-gate',
   'only-composition-root-imports-infra',
   'lib-public-entry-only',
+  'only-composition-root-builds-the-runtime',
+  'runtime-is-the-top-lib',
 ];
 let output = '';
 let exitCode = 0;
@@ -74,6 +85,10 @@ if (exitCode === 0 || missing.length > 0) {
 // composition-root.ts is allowed to import infra: make sure it is not reported.
 if (/composition-root\.ts.*only-composition-root|only-composition-root[^\n]*composition-root\.ts/.test(output)) {
   console.error('boundary self-test FAILED: composition-root.ts was reported but is allowed to import infra');
+  process.exit(1);
+}
+if (/health\.types\.ts/.test(output)) {
+  console.error('boundary self-test FAILED: a type-only import of the runtime was reported');
   process.exit(1);
 }
 // The writer rule must fire for every outside importer and the librarian's public entry, and for

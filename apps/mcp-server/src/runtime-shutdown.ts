@@ -1,5 +1,5 @@
 import { Inject, type OnApplicationShutdown } from '@nestjs/common';
-import type { Runtime } from './health/health-probe.js';
+import type { Runtime } from '@engram/runtime';
 import { RUNTIME } from './tokens.js';
 
 /** Releases the job queue, the embedder and the database when Nest shuts down (no process.exit). */

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Inject, Post, Req, Res, type OnApplicationShutdown } from '@nestjs/common';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { HealthProbe } from '../health/health-probe.js';
+import type { HealthProbe } from '@engram/runtime';
 import { HEALTH_PROBE } from '../tokens.js';
 import { checkAccess, jsonRpcError, type HttpAccessConfig } from './http-access.js';
 import type { SessionRegistry } from './session-registry.js';

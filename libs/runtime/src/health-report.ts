@@ -1,4 +1,4 @@
-/** What `/health` and `engram status` report. Built by the composition root from infra. */
+/** What `/health` and `engram status` report. Built by the runtime from infra. */
 export interface HealthReport {
   status: 'ok' | 'degraded' | 'down';
   database: { ok: boolean; backend: string; location: string; error?: string; migrations?: string };
@@ -13,7 +13,7 @@ export interface HealthProbe {
   report(): Promise<HealthReport>;
 }
 
-/** Closes what the composition root opened (job queue, database). */
+/** Closes what the runtime opened (job queue, embedder, database). */
 export interface Runtime {
   close(): Promise<void>;
 }

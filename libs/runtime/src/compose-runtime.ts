@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import { createMemoryService, type MemoryService } from '@engram/agents';
+import {
+  createJobQueue, loadEmbeddingProvider, migrateToLatest, openDatabase, summarizeConfig,
+  type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
+} from '@engram/infra';
+import { createGate, loadPolicy } from '@engram/librarian';
+import { createTypeRegistry, RecordReader } from '@engram/memory';
+import {
+  createEmbeddingIndexer, createSearchService, registerEmbeddingJobs, requestEmbedding, touchMemories,
+  type EmbeddingIndexer,
+} from '@engram/retrieval';
+import type { Kysely } from 'kysely';
+import type { HealthProbe, HealthReport, Runtime } from './health-report.js';
+
+/** A long-running app's view of the memory core, built once per process. */
+export interface MemoryRuntime {
+  service: MemoryService;
+  health: HealthProbe;
+  runtime: Runtime;
+  /** The shared database, for app-owned tables (e.g. the A2A task store). Memory tables are written only by the gate. */
+  db: Kysely<unknown>;
+}
+
+export interface ComposeOptions {
+  /** Written to stderr (never stdout: stdio MCP owns it). */
+  log: (message: string) => void;
+}
+
+const EMBEDDING_SWEEP_MS = 30_000;
+
+async function openEmbedder(config: EngramConfig, log: ComposeOptions['log']): Promise<{ embedder: EmbeddingProvider | null; error?: string }> {
+  try {
+    return { embedder: await loadEmbeddingProvider({ modelDir: config.modelDir, modelName: config.modelName, batchSize: config.embedBatchSize }) };
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    log(`WARNING embedding model unavailable, running keyword-only: ${error}`);
+    return { embedder: null, error };
+  }
+}
+
+/**
+ * Opens the database (migrated at start-up), the embedder (optional: without a model the service
+ * runs keyword-only), the job queue with the embedding worker, the gate and search, and composes
+ * the memory service. Fails fast on the database and migrations; closes what it opened on failure.
+ */
+export async function composeRuntime(config: EngramConfig, { log }: ComposeOptions): Promise<MemoryRuntime> {
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, home: config.home });
+  try {
+    const { applied } = await migrateToLatest(handle);
+    if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
+    const { embedder, error: modelError } = await openEmbedder(config, log);
+    const queue = createJobQueue(handle);
+    await queue.start();
+    const indexer = embedder ? createEmbeddingIndexer({ db: handle.db, embedder, batchSize: config.embedBatchSize }) : null;
+    if (indexer) await registerEmbeddingJobs(queue, indexer);
+    const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
+    const gate = createGate({ db: handle.db, registry: createTypeRegistry(), policy });
+    const service = createMemoryService({
+      gate,
+      reader: new RecordReader(handle.db),
+      search: createSearchService({ db: handle.db, embedder }),
+      access: { touch: (ids) => touchMemories(handle.db, ids) },
+      indexing: { request: () => requestEmbedding(queue) },
+      onIndexingError: (err) => log(`embedding request failed: ${String(err)}`),
+    });
+    // Catch up on a backlog (previous runs, CLI imports/approvals) now and then periodically; the
+    // job is a singleton, so a sweep while a run is queued costs one dropped insert.
+    const sweep = indexer ? setInterval(() => void requestEmbedding(queue).catch(() => undefined), EMBEDDING_SWEEP_MS) : undefined;
+    sweep?.unref();
+    if (indexer) void requestEmbedding(queue).catch(() => undefined);
+    const health = healthProbe({ config, handle, service, indexer, embedder, modelError });
+    const runtime: Runtime = {
+      async close() {
+        if (sweep) clearInterval(sweep);
+        await stopQueue(queue, log);
+        await embedder?.close().catch(() => undefined);
+        await handle.close();
+      },
+    };
+    return { service, health, runtime, db: handle.db as Kysely<unknown> };
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function stopQueue(queue: JobQueue, log: ComposeOptions['log']): Promise<void> {
+  await queue.stop().catch((e: unknown) => log(`job queue stop failed: ${String(e)}`));
+}
+
+interface ProbeParts {
+  config: EngramConfig;
+  handle: DatabaseHandle;
+  service: MemoryService;
+  indexer: EmbeddingIndexer | null;
+  embedder: EmbeddingProvider | null;
+  modelError: string | undefined;
+}
+
+function healthProbe({ config, handle, service, indexer, embedder, modelError }: ProbeParts): HealthProbe {
+  return {
+    async report(): Promise<HealthReport> {
+      const db = await handle.ping().then(() => ({ ok: true }), (e: unknown) => ({ ok: false, error: String(e) }));
+      const pendingGate = db.ok ? await service.gate.pendingCount().catch(() => null) : null;
+      const pendingEmb = db.ok && indexer ? await indexer.countPendingEmbeddings().catch(() => null) : null;
+      return {
+        status: !db.ok ? 'down' : embedder ? 'ok' : 'degraded',
+        database: { ...db, backend: handle.backend, location: handle.location },
+        model: { ok: embedder !== null, name: config.modelName, dir: config.modelDir, ...(modelError ? { error: modelError } : {}) },
+        embeddings: { pending: pendingEmb },
+        gate: { pending: pendingGate },
+        config: summarizeConfig(config),
+      };
+    },
+  };
+}

@@ -1,0 +1,7 @@
+/*
+ * @engram/runtime: the composition of the memory core for long-running apps (ADR-0007).
+ * Any new export added here becomes public API. Only an app's composition root imports it.
+ */
+export { composeRuntime } from './compose-runtime.js';
+export type { ComposeOptions, MemoryRuntime } from './compose-runtime.js';
+export type { HealthProbe, HealthReport, Runtime } from './health-report.js';
