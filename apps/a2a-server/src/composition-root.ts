@@ -1,0 +1,78 @@
+/*
+ * The ONLY file of this app that imports @engram/infra and @engram/runtime (ADR-0002, ADR-0007):
+ * it loads the layered config, composes the memory runtime and puts the A2A task store on the
+ * shared database (table a2a_tasks, created by the infra migrations).
+ */
+import { DatabaseTaskStore } from '@a2a-js/sdk/server/database';
+import { loadConfig, type ConfigOverrides, type EngramConfig } from '@engram/infra';
+import { composeRuntime, type MemoryRuntime } from '@engram/runtime';
+import type { Provider } from '@nestjs/common';
+import type { A2aServerOptions } from './server-options.js';
+import { A2A_SETTINGS, HEALTH_PROBE, MEMORY_SERVICE, RUNTIME, TASK_STORE } from './tokens.js';
+
+const COMPOSITION = Symbol('engram.composition');
+const TASKS_TABLE = 'a2a_tasks';
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+const log = (msg: string) => process.stderr.write(`${new Date().toISOString()} engram-a2a ${msg}\n`);
+
+/** What the HTTP layer needs to know, resolved from options and config. */
+export interface A2aSettings {
+  host: string;
+  port: number;
+  publicUrl: string;
+  /** Undefined only with the insecure conformance switch. */
+  apiKey: string | undefined;
+  maxBodyBytes: number;
+}
+
+/**
+ * Loads the layered config and decides access. The A2A server always needs an API key, except
+ * under `--insecure-no-auth`, which is refused off loopback and logged loudly.
+ */
+export function loadA2aSettings(options: A2aServerOptions): { settings: A2aSettings; config: EngramConfig } {
+  const f = options.configFlags;
+  const flags = {
+    ...(f.home !== undefined ? { home: f.home } : {}),
+    ...(f.databaseUrl !== undefined ? { databaseUrl: f.databaseUrl } : {}),
+    ...(f.modelDir !== undefined ? { modelDir: f.modelDir } : {}),
+    ...(f.modelName !== undefined ? { modelName: f.modelName } : {}),
+    ...(f.logLevel !== undefined ? { logLevel: f.logLevel } : {}),
+    http: { ...(f.httpHost !== undefined ? { host: f.httpHost } : {}), ...(f.apiKey !== undefined ? { apiKey: f.apiKey } : {}) },
+  } as ConfigOverrides;
+  const env = f.configFile !== undefined ? { ...process.env, ENGRAM_CONFIG: f.configFile } : process.env;
+  const config = loadConfig({ env, flags, cwd: process.cwd() });
+  const { http } = config;
+  if (options.insecureNoAuth && !LOOPBACK.has(http.host)) {
+    throw new Error(`--insecure-no-auth is allowed on a loopback address only (host is ${http.host})`);
+  }
+  if (!options.insecureNoAuth && !http.apiKey) {
+    throw new Error('the A2A server needs an API key: set ENGRAM_API_KEY or --api-key (callers send Authorization: Bearer <key>)');
+  }
+  if (options.insecureNoAuth) {
+    log('WARNING *** AUTHENTICATION IS OFF (--insecure-no-auth): any local process can read and write memories over A2A. ' +
+      'Use this only for conformance runners on loopback. ***');
+  }
+  const host = http.host.includes(':') && !http.host.startsWith('[') ? `[${http.host}]` : http.host;
+  return {
+    settings: {
+      host: http.host, port: options.port, maxBodyBytes: http.maxBodyBytes,
+      publicUrl: options.publicUrl ?? `http://${host}:${options.port}`,
+      apiKey: options.insecureNoAuth ? undefined : http.apiKey,
+    },
+    config,
+  };
+}
+
+/** Nest providers: the runtime is built once, at module init; the task store lives on its database. */
+export function compositionProviders(config: EngramConfig, settings: A2aSettings): Provider[] {
+  const from = <T>(pick: (c: MemoryRuntime) => T): Omit<Provider & object, 'provide'> => ({ useFactory: pick, inject: [COMPOSITION] });
+  return [
+    { provide: A2A_SETTINGS, useValue: settings },
+    { provide: COMPOSITION, useFactory: () => composeRuntime(config, { log }) },
+    { provide: MEMORY_SERVICE, ...from((c) => c.service) },
+    { provide: HEALTH_PROBE, ...from((c) => c.health) },
+    { provide: RUNTIME, ...from((c) => c.runtime) },
+    { provide: TASK_STORE, ...from((c) => new DatabaseTaskStore(c.db, { tableName: TASKS_TABLE })) },
+  ] as Provider[];
+}

@@ -1,0 +1,53 @@
+import { AGENT_CARD_PATH, AgentCard } from '@a2a-js/sdk';
+import { legacyAgentCardRouter } from '@a2a-js/sdk/compat/v0_3/server/express';
+import type { A2ARequestHandler } from '@a2a-js/sdk/server';
+import { agentCardHandler, jsonRpcHandler, restHandler, type UserBuilder } from '@a2a-js/sdk/server/express';
+import express, { type Express, type RequestHandler } from 'express';
+import { JSONRPC_PATH, REST_PATH } from '../agent-card.js';
+import { parseJsonBody, protocolErrorHandler, requireBearer, validateJsonRpc, validateRest, type A2aAccess } from './a2a-middleware.js';
+
+export interface MountOptions {
+  requestHandler: A2ARequestHandler;
+  access: A2aAccess;
+  /** When the card last changed (process start: the card is built from config at start-up). */
+  cardModified: Date;
+  log: (message: string) => void;
+}
+
+/** Every caller that passed the Bearer check is the one API-key principal (tasks are stored under it). */
+const apiKeyUser: UserBuilder = async () => ({ isAuthenticated: true, userName: 'api-key' });
+/** Auth off (the loopback-only conformance switch): one anonymous principal. */
+const anonymousUser: UserBuilder = async () => ({ isAuthenticated: false, userName: 'anonymous' });
+
+function lastModified(at: Date): RequestHandler {
+  const value = new Date(Math.floor(at.getTime() / 1000) * 1000).toUTCString();
+  return (_req, res, next) => {
+    res.setHeader('Last-Modified', value);
+    next();
+  };
+}
+
+/**
+ * The A2A endpoints as one express app built from the SDK's own transports (JSON-RPC, HTTP+JSON,
+ * agent card; v1.0 natively and v0.3 through its legacy compatibility), mounted into the Nest
+ * Fastify app as middleware (ADR-0008). Ahead of them: Bearer auth (everywhere but the card, /health included), the body limit and the checks the SDK
+ * does not make; behind them, a handler that turns whatever escaped into a protocol error.
+ */
+export function a2aExpressApp({ requestHandler, access, cardModified, log }: MountOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  const legacyCompat = { enabled: true };
+  const userBuilder: UserBuilder = access.apiKey === undefined ? anonymousUser : apiKeyUser;
+  // v0.3 callers (A2A-Version 0.x or none) get the compat router's translation of the SDK object;
+  // v1.0 callers its proto-JSON form (the v1 handler would serialise the object's `$case` unions as is).
+  const coreCard = () => requestHandler.getAgentCard();
+  app.use(`/${AGENT_CARD_PATH}`, lastModified(cardModified), legacyAgentCardRouter({ agentCardProvider: coreCard }),
+    agentCardHandler({ agentCardProvider: async () => AgentCard.toJSON(await coreCard()) as AgentCard }));
+  app.use('/health', requireBearer('rest', access.apiKey));
+  app.use(JSONRPC_PATH, requireBearer('jsonrpc', access.apiKey), parseJsonBody(access.maxBodyBytes), validateJsonRpc(),
+    jsonRpcHandler({ requestHandler, userBuilder, legacyCompat }));
+  app.use(REST_PATH, requireBearer('rest', access.apiKey), parseJsonBody(access.maxBodyBytes), validateRest(),
+    restHandler({ requestHandler, userBuilder, legacyCompat }));
+  app.use(protocolErrorHandler(REST_PATH, log));
+  return app;
+}

@@ -1,0 +1,34 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { A2aServerModule } from './a2a-server.module.js';
+import { loadA2aSettings } from './composition-root.js';
+import { a2aExpressApp } from './http/mount-a2a.js';
+import { parseA2aOptions } from './server-options.js';
+import { REQUEST_HANDLER } from './tokens.js';
+
+const log = (msg: string) => process.stderr.write(`${new Date().toISOString()} engram-a2a ${msg}\n`);
+
+async function main(): Promise<void> {
+  const options = parseA2aOptions(process.argv.slice(2), process.env);
+  const { settings, config } = loadA2aSettings(options);
+  const adapter = new FastifyAdapter({ bodyLimit: settings.maxBodyBytes });
+  const app = await NestFactory.create<NestFastifyApplication>(A2aServerModule.forRoot(config, settings), adapter, { logger: ['error', 'warn'] });
+  app.enableShutdownHooks();
+  app.use(a2aExpressApp({
+    requestHandler: app.get(REQUEST_HANDLER),
+    access: { apiKey: settings.apiKey, maxBodyBytes: settings.maxBodyBytes },
+    cardModified: new Date(),
+    log,
+  }));
+  await app.listen(settings.port, settings.host);
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : settings.port;
+  // Tests and scripts read this line (stderr) to learn the port when started with --port 0.
+  log(`engram A2A server listening on http://${settings.host}:${port} (agent card: /.well-known/agent-card.json)`);
+}
+
+main().catch((err: unknown) => {
+  log(err instanceof Error ? err.message : String(err));
+  process.exitCode = 1;
+});

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineSkill, scopeParam, topKParam } from './skill-definition.js';
+
+/** recall (FR-07): plain search, vector / keyword / hybrid, without the validation of research. */
+export const recallSkill = defineSkill({
+  id: 'recall',
+  name: 'Recall',
+  description: 'Simple search (vector, keyword or hybrid) over global + the given scope, without validation overhead. ' +
+    'Faster than research for low-stakes queries.',
+  tags: ['memory', 'search'],
+  examples: ['recall: deploy schedule', '{"skill":"recall","query":"database choice","mode":"keyword"}'],
+  textParam: 'query',
+  input: z.strictObject({
+    query: z.string().trim().min(1, 'query must not be empty').max(10_000),
+    mode: z.enum(['vector', 'keyword', 'hybrid']).default('hybrid'),
+    top_k: topKParam,
+    scope: scopeParam,
+  }),
+  async run(input, { service, ctx }) {
+    const out = await service.search({ query: input.query, mode: input.mode, topK: input.top_k, scope: input.scope }, ctx);
+    const results = out.results.map(({ record, score }) => ({
+      id: record.id, type: record.type, content: record.content, scope: record.scope, tags: record.tags,
+      score, confidence: record.confidence, created_at: record.createdAt.toISOString(), url: `memory://${record.id}`,
+    }));
+    const lines = results.map((r) => `- [${r.type}] ${r.content} (memory://${r.id})`);
+    const summary = results.length ? `Found ${results.length} memories (${out.mode}):\n${lines.join('\n')}` : 'Nothing relevant remembered.';
+    return { summary, data: { results, metadata: { mode: out.mode, count: results.length, ...(out.degraded ? { degraded: out.degraded } : {}) } } };
+  },
+});

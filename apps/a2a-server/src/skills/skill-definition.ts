@@ -1,0 +1,49 @@
+import type { CallContext, MemoryService } from '@engram/agents';
+import { z } from 'zod';
+import type { SkillCall } from './skill-call.js';
+
+/** What a skill answers: a summary (text part), structured results (data part), maybe a JSON artifact. */
+export interface SkillResult {
+  summary: string;
+  data: Record<string, unknown>;
+  artifact?: { name: string; description: string; data: unknown };
+}
+
+export interface SkillDeps {
+  service: MemoryService;
+  ctx: CallContext;
+}
+
+/** One A2A skill: its card entry, its strict input schema, and what it runs. */
+export interface SkillDefinition<S extends z.ZodType = z.ZodType> {
+  id: string;
+  name: string;
+  description: string;
+  tags: string[];
+  examples: string[];
+  input: S;
+  /** The parameter a message's text fills when the data parts do not give it. */
+  textParam: string;
+  run(input: z.infer<S>, deps: SkillDeps): Promise<SkillResult>;
+}
+
+export function defineSkill<S extends z.ZodType>(skill: SkillDefinition<S>): SkillDefinition {
+  return skill as unknown as SkillDefinition;
+}
+
+/** Validated skill input, or a message naming every problem (for a protocol error). */
+export function parseSkillInput(skill: SkillDefinition, call: SkillCall): { ok: true; input: unknown } | { ok: false; message: string } {
+  const params = { ...call.params };
+  if (params[skill.textParam] === undefined && call.text) params[skill.textParam] = call.text;
+  const parsed = skill.input.safeParse(params);
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`);
+  return { ok: false, message: `invalid input for skill "${skill.id}": ${problems.join('; ')}` };
+}
+
+export const scopeParam = z.string()
+  .regex(/^(global|(project|agent):\S.{0,500})$/, 'scope must be global, project:<id> or agent:<id>')
+  .optional()
+  .describe('Scope: global, project:<id> or agent:<id>. Reads see global plus this scope; writes go here (default global).');
+
+export const topKParam = z.number().int().min(1).max(50).default(10).describe('How many results at most (1-50).');

@@ -1,0 +1,7 @@
+/** DI tokens (Symbols: the providers are interfaces, not classes). */
+export const MEMORY_SERVICE = Symbol('engram.memory-service');
+export const HEALTH_PROBE = Symbol('engram.health-probe');
+export const RUNTIME = Symbol('engram.runtime');
+export const TASK_STORE = Symbol('engram.a2a-task-store');
+export const REQUEST_HANDLER = Symbol('engram.a2a-request-handler');
+export const A2A_SETTINGS = Symbol('engram.a2a-settings');
