@@ -1,5 +1,6 @@
 import { contentHash, type MemoryRecord } from '@engram/memory';
 import { firstDeniedScope } from './actor.js';
+import { candidateTerms } from './candidate-terms.js';
 import { contextOf, rejectWith, type DecisionDeps, type Layer2Result } from './decision-context.js';
 import { decideExisting } from './decision-existing.js';
 import type { PolicyContext } from './policy.js';
@@ -25,9 +26,10 @@ async function decideCreate(request: Extract<WriteRequest, { op: 'create' }>, de
 }
 
 async function checkSimilar(request: CreateInput & { op: 'create' }, deps: DecisionDeps, ctx: (f: string[]) => PolicyContext): Promise<Layer2Result> {
-  const candidates = await deps.reader.findTextCandidates({ scope: request.scope, type: request.type, text: request.content, limit: 20 });
   const tokens = tokenSet(request.content);
   const { threshold, action } = deps.policy.nearDuplicate;
+  const terms = candidateTerms(request.content, tokens, threshold);
+  const candidates = await deps.reader.findTextCandidates({ scope: request.scope, type: request.type, text: request.content, terms, limit: 20 });
   let best: { record: MemoryRecord; score: number } | undefined;
   for (const c of candidates) {
     const score = jaccard(tokens, tokenSet(c.record.content));

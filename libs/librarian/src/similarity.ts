@@ -16,6 +16,13 @@ export function jaccard(a: Set<string>, b: Set<string>): number {
   return shared / (a.size + b.size - shared);
 }
 
+/** Token Jaccard (negations left out) from which two statements of opposite polarity conflict. */
+export const CONFLICT_JACCARD = 0.6;
+
+export function isNegation(token: string): boolean {
+  return NEGATIONS.has(token);
+}
+
 function withoutNegations(s: Set<string>): Set<string> {
   return new Set([...s].filter((t) => !NEGATIONS.has(t)));
 }
@@ -28,7 +35,7 @@ function negated(s: Set<string>): boolean {
  * Cheap contradiction heuristic: the same statement except that exactly one side is negated
  * ("we use Redis" / "we do not use Redis"). False positives go to a human, which is acceptable.
  */
-export function looksContradictory(a: string, b: string, threshold = 0.6): boolean {
+export function looksContradictory(a: string, b: string, threshold = CONFLICT_JACCARD): boolean {
   const ta = tokenSet(a);
   const tb = tokenSet(b);
   return negated(ta) !== negated(tb) && jaccard(withoutNegations(ta), withoutNegations(tb)) >= threshold;

@@ -143,10 +143,11 @@ export class RecordReader {
 
   /**
    * Active records of one scope (and optionally type) sharing words with `text`, by full-text rank:
-   * the candidate set for near-duplicate and conflict checks.
+   * the candidate set for near-duplicate and conflict checks. `terms`, when given, are the only
+   * words searched by (the gate's prefix filter); otherwise every word of the text.
    */
-  async findTextCandidates(input: { scope: string; type?: string; text: string; limit?: number }): Promise<TextCandidate[]> {
-    const words = [...new Set(input.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 64);
+  async findTextCandidates(input: { scope: string; type?: string; text: string; terms?: string[]; limit?: number }): Promise<TextCandidate[]> {
+    const words = input.terms ?? [...new Set(input.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 64);
     if (words.length === 0) return [];
     const query = sql`websearch_to_tsquery('english', ${words.join(' or ')})`;
     const rows = await this.db

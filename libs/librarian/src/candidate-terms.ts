@@ -1,0 +1,38 @@
+import { normaliseContent } from '@engram/memory';
+import { CONFLICT_JACCARD, isNegation } from './similarity.js';
+
+// Postgres' `english` text search configuration drops these (the Snowball list): a query on one
+// of them matches nothing, so they can never be the words a candidate is found by.
+const PG_ENGLISH_STOP_WORDS = new Set(`i me my myself we our ours ourselves you your yours yourself yourselves he him his
+himself she her hers herself it its itself they them their theirs themselves what which who whom this that these those am is
+are was were be been being have has had having do does did doing a an the and but if or because as until while of at by for
+with about against between into through during before after above below to from up down in out on off over under again
+further then once here there when where why how all any both each few more most other some such no nor not only own same so
+than too very s t can will just don should now`.split(/\s+/));
+
+// A plain word between spaces, maybe with punctuation around it. Postgres' parser reads other
+// shapes differently from tokenSet (contractions "they'll" → they, ll; hosts, emails, paths and
+// file names as one token: "example.com", "a@b.io"), so words inside them are never searched by.
+const PLAIN_WORD = /^[("'[]*(\p{L}{3,})[)"'\].,;:!?]*$/u;
+
+/** Distinct words of the text that tokenSet yields and full-text search finds by the same word. */
+function searchableWords(text: string): string[] {
+  const words = normaliseContent(text).split(/\s+/).map((chunk) => PLAIN_WORD.exec(chunk)?.[1]).filter((w): w is string => w !== undefined);
+  return [...new Set(words.filter((w) => !PG_ENGLISH_STOP_WORDS.has(w) && !isNegation(w)))];
+}
+
+/**
+ * The few words the Layer 2 candidate search needs (prefix filtering for set-similarity joins):
+ * a record whose token Jaccard with a text of n tokens is at least t contains at least ceil(t·n)
+ * of them, so it lacks at most n − ceil(t·n); any n − ceil(t·n) + 1 of the tokens therefore
+ * include one it has. Searching by that many of the longest (likely rarest) words finds every
+ * record either check could flag, while the set of rows to rank stays small as memory grows.
+ * Undefined when too few words are searchable: then the caller searches by all of them.
+ */
+export function candidateTerms(text: string, tokens: Set<string>, nearDuplicateJaccard: number): string[] | undefined {
+  const withoutNegations = [...tokens].filter((t) => !isNegation(t)).length;
+  const lackable = (n: number, t: number) => n - Math.ceil(t * n);
+  const needed = Math.max(lackable(tokens.size, nearDuplicateJaccard), lackable(withoutNegations, CONFLICT_JACCARD)) + 1;
+  const words = searchableWords(text).sort((a, b) => b.length - a.length || a.localeCompare(b));
+  return words.length >= needed ? words.slice(0, needed) : undefined;
+}
