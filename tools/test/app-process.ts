@@ -8,9 +8,10 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 export const mcpMain = join(repoRoot, 'dist/apps/mcp-server/main.js');
+export const a2aMain = join(repoRoot, 'dist/apps/a2a-server/main.js');
 
 /** Builds the app the way users get it (tools/build/build.mjs); tests run the bundle, not sources. */
-export function buildApp(app: 'mcp-server' | 'admin-cli'): void {
+export function buildApp(app: 'mcp-server' | 'admin-cli' | 'a2a-server'): void {
   const r = spawnSync(process.execPath, [join(repoRoot, 'tools/build/build.mjs'), app], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`build of ${app} failed:\n${r.stderr}`);
 }
@@ -78,25 +79,29 @@ export interface HttpServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `main.js --http --port 0` and resolves once it prints its address (stderr). */
+/** Starts the MCP server's `main.js --http --port 0` and resolves once it prints its address (stderr). */
 export function startHttpServer(env: Record<string, string | undefined>, args: string[] = []): Promise<HttpServerProcess> {
-  const child = spawn(process.execPath, [mcpMain, '--http', '--port', '0', '--host', '127.0.0.1', ...args], { env: childEnv(env) });
+  const argv = [mcpMain, '--http', '--port', '0', '--host', '127.0.0.1', ...args];
+  return spawnListening(argv, env, /listening on (http:\/\/[^\s]+)\/mcp/, (base) => `${base}/mcp`);
+}
+
+/** Starts the A2A server on a free port (`--port 0`); `url` and `baseUrl` are its base URL. */
+export function startA2aServer(env: Record<string, string | undefined>, args: string[] = []): Promise<HttpServerProcess> {
+  return spawnListening([a2aMain, '--port', '0', ...args], env, /listening on (http:\/\/[^\s(]+)/, (base) => base);
+}
+
+function spawnListening(argv: string[], env: Record<string, string | undefined>, listening: RegExp, urlOf: (base: string) => string): Promise<HttpServerProcess> {
+  const child = spawn(process.execPath, argv, { env: childEnv(env) });
   let err = '';
   return new Promise((resolveStart, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${err}`)), 90_000);
     child.stderr.on('data', (chunk: Buffer) => {
       err += chunk.toString('utf8');
-      const m = /listening on (http:\/\/[^\s]+)\/mcp/.exec(err);
+      const m = listening.exec(err);
       if (m) {
         clearTimeout(timer);
         const baseUrl = m[1] as string;
-        resolveStart({
-          url: `${baseUrl}/mcp`,
-          baseUrl,
-          child,
-          stderr: () => err,
-          stop: () => stopChild(child),
-        });
+        resolveStart({ url: urlOf(baseUrl), baseUrl, child, stderr: () => err, stop: () => stopChild(child) });
       }
     });
     child.on('exit', (code) => {

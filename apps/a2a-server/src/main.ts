@@ -1,11 +1,13 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { A2aServerModule } from './a2a-server.module.js';
+import type { AgentCard } from '@a2a-js/sdk';
+import { A2aServerModule, cardOptions } from './a2a-server.module.js';
+import { buildAgentCard } from './agent-card.js';
 import { loadA2aSettings } from './composition-root.js';
 import { a2aExpressApp } from './http/mount-a2a.js';
 import { parseA2aOptions } from './server-options.js';
-import { REQUEST_HANDLER } from './tokens.js';
+import { AGENT_CARD, REQUEST_HANDLER } from './tokens.js';
 
 const log = (msg: string) => process.stderr.write(`${new Date().toISOString()} engram-a2a ${msg}\n`);
 
@@ -24,6 +26,11 @@ async function main(): Promise<void> {
   await app.listen(settings.port, settings.host);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
+  if (options.publicUrl === undefined && settings.port === 0) {
+    // Started on a free port: the card can only name the real one now. The request handler holds
+    // this same object, so updating it in place updates every answer.
+    Object.assign(app.get<AgentCard>(AGENT_CARD), buildAgentCard(cardOptions(settings, settings.publicUrl.replace(/:0$/, `:${port}`))));
+  }
   // Tests and scripts read this line (stderr) to learn the port when started with --port 0.
   log(`engram A2A server listening on http://${settings.host}:${port} (agent card: /.well-known/agent-card.json)`);
 }
