@@ -3,10 +3,18 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+/** The repository root: the nearest folder up from this file with nx.json (also when bundled into .cache/bench). */
+export const repoRoot = findRoot(fileURLToPath(new URL('.', import.meta.url)));
+
+function findRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'nx.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no nx.json above ${from}`);
+  }
+}
 export const mcpMain = join(repoRoot, 'dist/apps/mcp-server/main.js');
 export const a2aMain = join(repoRoot, 'dist/apps/a2a-server/main.js');
 

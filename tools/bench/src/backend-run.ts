@@ -7,6 +7,7 @@ import { createSearchService, type PassageEmbedder } from '@engram/retrieval';
 import { memoryAt } from './corpus.js';
 import type { BenchDatabase } from './databases.js';
 import { exportLines } from './import-phase.js';
+import { measureA2aServer, type A2aResult } from './a2a-phase.js';
 import type { McpRssResult } from './mcp-rss.js';
 import type { BenchOptions } from './options.js';
 import { profileGate, type GateProfile } from './profile-phase.js';
@@ -38,6 +39,7 @@ export interface BackendResult {
   /** RSS of the bench process (database handle + embedder; for PGlite the database itself) at the end. */
   benchRssMiB?: number;
   mcpServer?: McpRssResult;
+  a2aServer?: A2aResult;
 }
 
 async function databaseMiB(db: BenchDatabase): Promise<number> {
@@ -64,6 +66,7 @@ async function hnswRebuild(db: BenchDatabase): Promise<number> {
 }
 
 interface RunDeps {
+  root: string;
   opts: BenchOptions;
   embedder: EmbeddingProvider;
   passages: PassageEmbedder;
@@ -100,11 +103,13 @@ async function measureSize(db: BenchDatabase, deps: RunDeps, from: number, size:
 export async function runBackend(db: BenchDatabase, deps: RunDeps): Promise<BackendResult> {
   const sizes: SizeResult[] = [];
   let from = 0;
+  let a2aServer: A2aResult | undefined;
   for (const size of db.name === 'pglite' ? deps.opts.pgliteSizes : deps.opts.sizes) {
     sizes.push(await measureSize(db, deps, from, size, from === 0));
+    if (from === 0 && db.url && deps.opts.a2a) a2aServer = await measureA2aServer(deps.root, db.url, deps.opts.modelDir, deps.opts.seed, size);
     from = size;
   }
-  const result: BackendResult = { backend: db.name, sizes };
+  const result: BackendResult = { backend: db.name, sizes, ...(a2aServer ? { a2aServer } : {}) };
   if (db.url) {
     progress(`${db.name}: profiling 1000 sequential gate writes at ${from} memories`);
     result.profile = await profileGate(db.url, deps.opts.seed, from, 1000);

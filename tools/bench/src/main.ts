@@ -44,7 +44,7 @@ try {
   for (const b of opts.backends) {
     const db = await open(b);
     try {
-      const result: BackendResult = await runBackend(db, { opts, embedder, passages, onFirstSize: (l) => { if (lines.length === 0) lines = l; } });
+      const result: BackendResult = await runBackend(db, { root, opts, embedder, passages, onFirstSize: (l) => { if (lines.length === 0) lines = l; } });
       result.benchRssMiB = rssMiB();
       if (b === 'postgres' && opts.mcp && db.url) result.mcpServer = await measureMcpServerRss(root, db.url, opts.modelDir, opts.seed, 50);
       report.backends.push(result);

@@ -1,11 +1,11 @@
 // Phase 4b: RSS of the built MCP server (dist/apps/mcp-server/main.js --http) serving the 100k
 // native database, after it answered memory.search calls over Streamable HTTP.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startHttpServer, type HttpServerProcess } from '../../test/app-process.js';
 import { queries } from './corpus.js';
 import { progress, since, summarize } from './stats.js';
 
@@ -19,51 +19,16 @@ function rssOf(pid: number): number {
   return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
 }
 
-function startServer(main: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [main, '--http', '--port', '0', '--host', '127.0.0.1'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let err = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`MCP server did not start in 120 s:\n${err.slice(-2000)}`)), 120_000);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      err += chunk.toString('utf8');
-      const m = /listening on (http:\/\/[^\s]+\/mcp)/.exec(err);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] as string });
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`MCP server exited with ${code}:\n${err.slice(-2000)}`));
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 /** Starts the built server against `databaseUrl`, runs `count` searches, reads its VmRSS. */
 export async function measureMcpServerRss(root: string, databaseUrl: string, modelDir: string, seed: number, count: number): Promise<McpRssResult> {
   const main = join(root, 'dist/apps/mcp-server/main.js');
   if (!existsSync(main)) return { measured: false, reason: 'dist/apps/mcp-server/main.js is not built (npm run build)' };
   const home = mkdtempSync(join(tmpdir(), 'engram-bench-mcp-'));
   const apiKey = 'bench-key-0123456789abcdef';
-  const env: Record<string, string> = {
-    PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? home,
-    DATABASE_URL: databaseUrl, ENGRAM_HOME: home, ENGRAM_MODEL_DIR: modelDir, ENGRAM_API_KEY: apiKey, ENGRAM_LOG_LEVEL: 'warn',
-  };
-  let server: { child: ChildProcess; url: string } | undefined;
+  const env = { DATABASE_URL: databaseUrl, ENGRAM_HOME: home, ENGRAM_MODEL_DIR: modelDir, ENGRAM_API_KEY: apiKey, ENGRAM_LOG_LEVEL: 'warn' };
+  let server: HttpServerProcess | undefined;
   try {
-    server = await startServer(main, env);
+    server = await startHttpServer(env);
     const pid = server.child.pid as number;
     const rssAfterStartMiB = rssOf(pid);
     const transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { Authorization: `Bearer ${apiKey}` } } });
@@ -86,7 +51,7 @@ export async function measureMcpServerRss(root: string, databaseUrl: string, mod
   } catch (error) {
     return { measured: false, reason: `the MCP server could not be measured: ${(error as Error).message.slice(0, 500)}` };
   } finally {
-    if (server) await stop(server.child);
+    await server?.stop();
     rmSync(home, { recursive: true, force: true });
   }
 }

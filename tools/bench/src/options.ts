@@ -1,4 +1,4 @@
-// Command line of the benchmark: `npm run bench -- [--size N] [--pglite-size N] [--quick] [--queries N] [--skip-pglite] [--skip-mcp] [--analyze]`.
+// Command line of the benchmark: `npm run bench -- [--size N] [--pglite-size N] [--quick] [--queries N] [--skip-pglite] [--skip-mcp] [--skip-a2a] [--analyze]`.
 
 /** What to run. */
 export interface BenchOptions {
@@ -12,6 +12,8 @@ export interface BenchOptions {
   seed: number;
   backends: ('postgres' | 'pglite')[];
   mcp: boolean;
+  /** Measure the A2A server (message/send recall) on the native database at the first size. */
+  a2a: boolean;
   /** Run ANALYZE on the memory tables after filling vectors (what autovacuum does on a default server). */
   analyze: boolean;
   isolationOpens: number;
@@ -32,6 +34,7 @@ export function parseOptions(argv: string[], root: string): BenchOptions {
   let importCount = 10_000;
   let backends: BenchOptions['backends'] = ['postgres', 'pglite'];
   let mcp = true;
+  let a2a = true;
   let analyze = false;
   let concurrency = 8;
   let pgliteSize: number | undefined;
@@ -46,13 +49,14 @@ export function parseOptions(argv: string[], root: string): BenchOptions {
     else if (a === '--skip-pglite') backends = ['postgres'];
     else if (a === '--skip-postgres') backends = ['pglite'];
     else if (a === '--skip-mcp') mcp = false;
+    else if (a === '--skip-a2a') a2a = false;
     else if (a === '--analyze') analyze = true;
-    else throw new Error(`unknown option ${a}\nusage: npm run bench -- [--size N] [--pglite-size N] [--quick] [--queries N] [--imports N] [--concurrency N] [--skip-pglite|--skip-postgres] [--skip-mcp] [--analyze]`);
+    else throw new Error(`unknown option ${a}\nusage: npm run bench -- [--size N] [--pglite-size N] [--quick] [--queries N] [--imports N] [--concurrency N] [--skip-pglite|--skip-postgres] [--skip-mcp] [--skip-a2a] [--analyze]`);
   }
   const sizesOf = (n: number) => (n > 10_000 ? [10_000, n] : [n]);
   const sizes = sizesOf(size);
   return {
-    sizes, pgliteSizes: sizesOf(Math.min(size, pgliteSize ?? size)), queries, importCount: Math.min(importCount, sizes[0] as number), concurrency, seed: 42, backends, mcp, analyze,
+    sizes, pgliteSizes: sizesOf(Math.min(size, pgliteSize ?? size)), queries, importCount: Math.min(importCount, sizes[0] as number), concurrency, seed: 42, backends, mcp, a2a, analyze,
     isolationOpens: 5,
     modelDir: process.env['ENGRAM_MODEL_DIR'] ?? `${root}/.cache/models/all-MiniLM-L6-v2`,
     modelName: 'all-MiniLM-L6-v2',

@@ -75,6 +75,18 @@ function resourceTables(r: BenchReport): string[] {
       ? `MCP server (\`dist/apps/mcp-server/main.js --http\`, ${b.backend}, ${k(b.sizes.at(-1)?.size ?? 0)} memories): **${b.mcpServer.rssMiB} MiB** RSS after ${b.mcpServer.searches} memory.search calls over HTTP (${b.mcpServer.rssAfterStartMiB} MiB after start; call p50 / p95 ${b.mcpServer.searchLatencyMs.p50} / ${b.mcpServer.searchLatencyMs.p95} ms).`
       : `MCP server: ${b.mcpServer.reason}`);
   }
+  for (const b of r.backends) {
+    const a = b.a2aServer;
+    if (!a) continue;
+    out.push('', `### A2A server (message/send, recall skill, official SDK client over JSON-RPC, ${b.backend})`, '');
+    if (!a.measured) {
+      out.push(`Not measured: ${a.reason}`);
+      continue;
+    }
+    out.push(row(['memories', 'load', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'throughput']), row(['---', '---', '---', '---', '---', '---', '---']),
+      row([k(a.memories), '1 client, sequential', a.sequential.n, a.sequential.p50, `**${a.sequential.p95}**`, a.sequential.p99, '–']),
+      row([k(a.memories), `${a.clients} concurrent clients`, a.requests, a.underLoad.p50, a.underLoad.p95, a.underLoad.p99, `**${a.perSecond} requests/s**`]));
+  }
   out.push('', '### Bulk import (gate op import, exported JSONL records into a fresh database)', '', row(['backend', 'records', 'seconds', 'records/s', 'outcomes']), row(['---', '---', '---', '---', '---']));
   for (const i of r.imports) out.push(row([i.backend, i.records, i.seconds, `**${i.perSecond}**`, Object.entries(i.statuses).map(([a, n]) => `${a} ${n}`).join(', ')]));
   const iso = r.isolation;
