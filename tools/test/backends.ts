@@ -56,3 +56,15 @@ const pglite: TestBackend = {
 
 /** Use as `describe.each(testBackends)('$name', (backend) => { ... })`. */
 export const testBackends: TestBackend[] = [postgres, pglite];
+
+/** Where an app process under test keeps its memories: its env adds nothing (embedded PGlite) or a DATABASE_URL. */
+export interface ProcessBackend {
+  name: string;
+  env(): Promise<Record<string, string | undefined>>;
+}
+
+// Embedded PGlite under the test's temp home (the default install) and native Postgres via DATABASE_URL.
+export const processBackends: ProcessBackend[] = [
+  { name: 'embedded PGlite', env: async () => ({}) },
+  { name: 'native Postgres', env: async () => ({ DATABASE_URL: await createEmptyPostgresDatabase() }) },
+];

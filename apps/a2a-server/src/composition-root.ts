@@ -4,8 +4,8 @@
  * shared database (table a2a_tasks, created by the infra migrations).
  */
 import { DatabaseTaskStore } from '@a2a-js/sdk/server/database';
-import { loadConfig, type ConfigOverrides, type EngramConfig } from '@engram/infra';
-import { composeRuntime, type MemoryRuntime } from '@engram/runtime';
+import type { EngramConfig } from '@engram/infra';
+import { composeRuntime, loadServerConfig, type MemoryRuntime } from '@engram/runtime';
 import type { Provider } from '@nestjs/common';
 import type { A2aServerOptions } from './server-options.js';
 import { A2A_SETTINGS, HEALTH_PROBE, MEMORY_SERVICE, RUNTIME, TASK_STORE } from './tokens.js';
@@ -31,17 +31,7 @@ export interface A2aSettings {
  * under `--insecure-no-auth`, which is refused off loopback and logged loudly.
  */
 export function loadA2aSettings(options: A2aServerOptions): { settings: A2aSettings; config: EngramConfig } {
-  const f = options.configFlags;
-  const flags = {
-    ...(f.home !== undefined ? { home: f.home } : {}),
-    ...(f.databaseUrl !== undefined ? { databaseUrl: f.databaseUrl } : {}),
-    ...(f.modelDir !== undefined ? { modelDir: f.modelDir } : {}),
-    ...(f.modelName !== undefined ? { modelName: f.modelName } : {}),
-    ...(f.logLevel !== undefined ? { logLevel: f.logLevel } : {}),
-    http: { ...(f.httpHost !== undefined ? { host: f.httpHost } : {}), ...(f.apiKey !== undefined ? { apiKey: f.apiKey } : {}) },
-  } as ConfigOverrides;
-  const env = f.configFile !== undefined ? { ...process.env, ENGRAM_CONFIG: f.configFile } : process.env;
-  const config = loadConfig({ env, flags, cwd: process.cwd() });
+  const config = loadServerConfig(options.configFlags);
   const { http } = config;
   if (options.insecureNoAuth && !LOOPBACK.has(http.host)) {
     throw new Error(`--insecure-no-auth is allowed on a loopback address only (host is ${http.host})`);

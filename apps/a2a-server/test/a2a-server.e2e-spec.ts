@@ -1,6 +1,6 @@
 import type { AgentCard } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
-import { createEmptyPostgresDatabase } from '../../../tools/test/backends.js';
+import { processBackends } from '../../../tools/test/backends.js';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { buildApp, childEnv, repoRoot, startA2aServer, tempHome, testModelDir, type HttpServerProcess } from '../../../tools/test/app-process.js';
@@ -9,20 +9,9 @@ import { answer, asTask, data, request, TaskState, text, v03Client, v1Client } f
 const API_KEY = 'a2a-test-key';
 const MAX_BODY = 65_536;
 
-interface Backend {
-  name: string;
-  env(): Promise<Record<string, string | undefined>>;
-}
-
-// Embedded PGlite under a temp home (the default install) and native Postgres via DATABASE_URL.
-const backends: Backend[] = [
-  { name: 'embedded PGlite', env: async () => ({}) },
-  { name: 'native Postgres', env: async () => ({ DATABASE_URL: await createEmptyPostgresDatabase() }) },
-];
-
 beforeAll(() => buildApp('a2a-server'));
 
-describe.each(backends)('A2A server over HTTP ($name)', (backend) => {
+describe.each(processBackends)('A2A server over HTTP ($name)', (backend) => {
   const home = tempHome();
   let env: Record<string, string | undefined>;
   let server: HttpServerProcess;

@@ -2,8 +2,8 @@
  * The ONLY file of this app that imports @engram/infra and @engram/runtime (ADR-0002, ADR-0007):
  * it loads the layered config and hands the composed memory runtime to Nest as Symbol-token providers.
  */
-import { loadConfig, type ConfigOverrides, type EngramConfig } from '@engram/infra';
-import { composeRuntime, type MemoryRuntime } from '@engram/runtime';
+import type { EngramConfig } from '@engram/infra';
+import { composeRuntime, loadServerConfig as loadConfigFromFlags, type MemoryRuntime } from '@engram/runtime';
 import type { Provider } from '@nestjs/common';
 import type { McpServerOptions } from './server-options.js';
 import { CONFIG, HEALTH_PROBE, MEMORY_SERVICE, RUNTIME } from './tokens.js';
@@ -15,22 +15,7 @@ const log = (msg: string) => process.stderr.write(`${new Date().toISOString()} e
 
 /** Loads the layered config (defaults < file < env < flags); throws ConfigError on bad values. */
 export function loadServerConfig(options: McpServerOptions): { config: EngramConfig; http: HttpAccessConfig } {
-  const f = options.configFlags;
-  const http: Record<string, unknown> = {};
-  if (f.httpHost !== undefined) http.host = f.httpHost;
-  // A non-numeric port stays a string so the config schema rejects it with a clear message.
-  if (f.httpPort !== undefined) http.port = /^\d+$/.test(f.httpPort) ? Number(f.httpPort) : f.httpPort;
-  if (f.apiKey !== undefined) http.apiKey = f.apiKey;
-  const flags = {
-    ...(f.home !== undefined ? { home: f.home } : {}),
-    ...(f.databaseUrl !== undefined ? { databaseUrl: f.databaseUrl } : {}),
-    ...(f.modelDir !== undefined ? { modelDir: f.modelDir } : {}),
-    ...(f.modelName !== undefined ? { modelName: f.modelName } : {}),
-    ...(f.logLevel !== undefined ? { logLevel: f.logLevel } : {}),
-    ...(Object.keys(http).length ? { http } : {}),
-  } as ConfigOverrides;
-  const env = f.configFile !== undefined ? { ...process.env, ENGRAM_CONFIG: f.configFile } : process.env;
-  const config = loadConfig({ env, flags, cwd: process.cwd() });
+  const config = loadConfigFromFlags(options.configFlags);
   return { config, http: { ...config.http } };
 }
 

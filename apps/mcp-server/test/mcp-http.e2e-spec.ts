@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createEmptyPostgresDatabase } from '../../../tools/test/backends.js';
+import { processBackends } from '../../../tools/test/backends.js';
 import { buildApp, startHttpServer, tempHome, testModelDir, type HttpServerProcess } from '../../../tools/test/app-process.js';
 
 const TOOL_NAMES = [
@@ -9,17 +9,6 @@ const TOOL_NAMES = [
   'memory.update', 'memory.supersede', 'memory.invalidate', 'memory.archive', 'memory.promote', 'memory.history',
 ];
 const MAX_BODY = 65_536;
-
-interface Backend {
-  name: string;
-  env(): Promise<Record<string, string | undefined>>;
-}
-
-// Embedded PGlite under a temp home (the default install) and native Postgres via DATABASE_URL.
-const backends: Backend[] = [
-  { name: 'embedded PGlite', env: async () => ({}) },
-  { name: 'native Postgres', env: async () => ({ DATABASE_URL: await createEmptyPostgresDatabase() }) },
-];
 
 async function connect(url: string, headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: 'engram-e2e', version: '1.0.0' });
@@ -33,7 +22,7 @@ function structured(result: unknown): Record<string, any> {
 
 beforeAll(() => buildApp('mcp-server'));
 
-describe.each(backends)('MCP server over Streamable HTTP ($name)', (backend) => {
+describe.each(processBackends)('MCP server over Streamable HTTP ($name)', (backend) => {
   const home = tempHome();
   let server: HttpServerProcess;
   let client: Client;

@@ -5,3 +5,5 @@
 export { composeRuntime } from './compose-runtime.js';
 export type { ComposeOptions, MemoryRuntime } from './compose-runtime.js';
 export type { HealthProbe, HealthReport, Runtime } from './health-report.js';
+export { loadServerConfig } from './server-config.js';
+export type { ServerConfigFlags } from './server-config.js';
