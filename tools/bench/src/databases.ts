@@ -52,6 +52,8 @@ export async function createNativeDatabase(poolSize = 10): Promise<BenchDatabase
     name: 'postgres', handle, url, home: undefined,
     async destroy() {
       await handle.close().catch(() => {});
+      // ENGRAM_BENCH_KEEP_DB=1 leaves the filled database for EXPLAIN sessions (drop it by hand).
+      if (process.env['ENGRAM_BENCH_KEEP_DB'] === '1') return void process.stderr.write(`kept ${url}\n`);
       await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
     },
   };

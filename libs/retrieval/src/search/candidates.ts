@@ -55,26 +55,26 @@ export async function vectorCandidates(
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
-/** Visible records that vector search cannot see yet (no vector, or one from another model). */
+/**
+ * Visible records that vector search cannot see yet (no vector, or one from another model). Two
+ * index-served counts instead of one OR over every visible row (40 ms at 100k memories): rows
+ * without a vector through the partial index memories_unembedded_idx (its predicate is repeated
+ * here so the planner can use it), rows of another model through memories_embedding_model_idx.
+ */
 export async function countUnembedded(
   db: Kysely<MemoryDatabase>,
   filter: VisibilityFilter,
   model: EmbeddingModelId | null,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('memories')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where(sql<boolean>`memories.scope = ANY(${filter.scopes}::text[])`)
-    .where(sql<boolean>`memories.status = ANY(${filter.includeArchived ? ['active', 'archived'] : ['active']}::text[])`)
-    .where((eb) =>
-      model === null
-        ? eb('memories.embedding', 'is', null)
-        : eb.or([
-            eb('memories.embedding', 'is', null),
-            eb('memories.embedding_model', 'is distinct from', model.name),
-            eb('memories.embedding_model_version', 'is distinct from', model.version),
-          ]),
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const statuses = filter.includeArchived ? ['active', 'archived'] : ['active'];
+  const visible = sql`memories.scope = ANY(${filter.scopes}::text[]) AND memories.status = ANY(${statuses}::text[])`;
+  const otherModel = model === null
+    ? sql`0`
+    : sql`(SELECT count(*) FROM memories WHERE memories.embedding IS NOT NULL AND ${visible}
+        AND ((memories.embedding_model, memories.embedding_model_version) < (${model.name}, ${model.version})
+          OR (memories.embedding_model, memories.embedding_model_version) > (${model.name}, ${model.version})))`;
+  const row = await sql<{ n: string }>`SELECT
+      (SELECT count(*) FROM memories WHERE memories.embedding IS NULL AND memories.status <> 'forgotten' AND ${visible})
+      + ${otherModel} AS n`.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
 }
