@@ -67,7 +67,7 @@ let output = '';
 let exitCode = 0;
 try {
   output = execFileSync(join(root, 'node_modules/.bin/depcruise'),
-    ['apps', 'libs', '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'err'],
+    ['apps', 'libs', '--config', join(root, '.dependency-cruiser.js'), '--output-type', 'err'],
     { cwd: work, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 } catch (error) {
   exitCode = error.status ?? 1;

@@ -8,7 +8,7 @@ export ENGRAM_TEST_MODEL_DIR="${ENGRAM_TEST_MODEL_DIR:-${PWD}/.cache/models/all-
 step() { printf '\n==> %s\n' "$*" >&2; }
 step "typecheck";   npx tsc -p tsconfig.json --noEmit
 step "lint";        npx eslint libs apps tools --max-warnings=0
-step "boundaries";  npx depcruise apps libs --config .dependency-cruiser.cjs --output-type err-long
+step "boundaries";  npx depcruise apps libs --config .dependency-cruiser.js --output-type err-long
                     node tools/boundaries/self-test.mjs
 step "build";       node tools/build/build.mjs
 step "jest: unit, integration (native Postgres + PGlite), protocol"

@@ -5,7 +5,7 @@
 const LIB = '^libs/([^/]+)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
-module.exports = {
+export default {
   forbidden: [
     {
       name: 'infra-depends-on-no-domain',
