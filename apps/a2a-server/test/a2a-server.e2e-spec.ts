@@ -84,6 +84,18 @@ describe.each(processBackends)('A2A server over HTTP ($name)', (backend) => {
       kinds.push(p?.$case === 'statusUpdate' ? `status:${TaskState[p.value.status?.state ?? 0]}` : String(p?.$case));
     }
     expect(kinds).toEqual(['task', 'status:TASK_STATE_WORKING', 'artifactUpdate', 'status:TASK_STATE_COMPLETED']);
+
+    // The wire: an event stream, never compressed or buffered by a proxy, even when gzip is offered.
+    const res = await fetch(`${server.baseUrl}/a2a/jsonrpc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'accept-encoding': 'gzip', authorization: `Bearer ${API_KEY}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'message/stream', params: { message: { kind: 'message', messageId: 'sse-1', role: 'user', parts: [{ kind: 'text', text: 'recall: storage' }] } } }),
+    });
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
+    const frames = (await res.text()).split('\n\n').filter((f) => f.startsWith('data: '));
+    expect(JSON.parse(frames.at(-1)?.slice(6) ?? '{}').result).toMatchObject({ kind: 'status-update', status: { state: 'completed' }, final: true });
   });
 
   it('gets tasks with history; unknown ids and cancelling a finished task are protocol errors', async () => {
