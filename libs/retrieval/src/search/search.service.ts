@@ -89,20 +89,27 @@ function fuse(q: NormalizedSearchQuery, k: number, vec: VectorCandidate[], kw: K
   }));
 }
 
+// The keyword list needs no query vector: it runs while the query is embedded, and the vector
+// list then runs beside it; the latency of a hybrid search is the slower branch, not the sum.
 async function rankedResults(ctx: Ctx, q: NormalizedSearchQuery, filter: VisibilityFilter) {
   let mode: SearchMode = q.mode;
   let degraded: string | undefined;
   let queryVector: Float32Array | null = null;
+  const keyword = (limit: number) => keywordCandidates(ctx.db, q.text, filter, limit);
+  const limit = mode === 'hybrid' ? q.topK * ctx.overFetch : q.topK;
+  let kwPromise: Promise<KeywordCandidate[]> | null = mode !== 'vector' ? keyword(limit) : null;
+  // A rejection surfaces where it is awaited; this only keeps it from counting as unhandled meanwhile.
+  kwPromise?.catch(() => undefined);
   if (mode !== 'keyword') {
     const embedded = await embedForSearch(ctx.embedder, q.text);
     if ('degraded' in embedded) [mode, degraded] = ['keyword', embedded.degraded];
     else queryVector = embedded.vector;
   }
+  if (mode === 'keyword' && kwPromise === null) kwPromise = keyword(q.topK);
   const model = ctx.embedder && { name: ctx.embedder.modelName, version: ctx.embedder.modelVersion };
-  const limit = mode === 'hybrid' ? q.topK * ctx.overFetch : q.topK;
   const [vec, kw] = await Promise.all([
     queryVector && model ? vectorCandidates(ctx.db, queryVector, model, filter, limit, ctx.efSearch) : [],
-    mode !== 'vector' ? keywordCandidates(ctx.db, q.text, filter, limit) : [],
+    kwPromise ?? [],
   ]);
   const results = mode === 'hybrid' ? fuse(q, ctx.defaults.rrfK, vec, kw) : mode === 'vector' ? vectorResults(vec) : keywordResults(kw);
   return { mode, degraded, model, results };
@@ -112,13 +119,14 @@ async function runSearch(ctx: Ctx, query: SearchQuery): Promise<SearchResponse> 
   const q = normalizeSearchQuery(query, ctx.defaults);
   if (q.text === '' || q.scopes.length === 0) return { results: [], mode: q.mode };
   const filter: VisibilityFilter = { ...q, now: ctx.clock() };
-  const { mode, degraded, model, results } = await rankedResults(ctx, q, filter);
+  const currentModel = ctx.embedder && { name: ctx.embedder.modelName, version: ctx.embedder.modelVersion };
+  const pendingPromise = q.mode !== 'keyword' ? countUnembedded(ctx.db, filter, currentModel) : null;
+  pendingPromise?.catch(() => undefined);
+  const { mode, degraded, results } = await rankedResults(ctx, q, filter);
   const kept = results.filter((r) => q.minScore === null || r.score >= q.minScore).slice(0, q.topK);
   const response: SearchResponse = { results: kept, mode, ...(degraded !== undefined && { degraded }) };
-  if (q.mode !== 'keyword') {
-    const pending = await countUnembedded(ctx.db, filter, model);
-    if (pending > 0) response.pendingEmbeddings = pending;
-  }
+  const pending = pendingPromise ? await pendingPromise : 0;
+  if (pending > 0) response.pendingEmbeddings = pending;
   return response;
 }
 
