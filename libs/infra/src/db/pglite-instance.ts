@@ -1,15 +1,14 @@
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import pg from 'pg';
 import type { DatabaseHandle } from './database-handle.js';
 import { handleOverPool } from './kysely-over-pool.js';
 import { installPgTypeParsers } from './pg-types.js';
 
-/** Starts PGlite with pgvector and btree_gin (the gate's candidate index); `dataDir` undefined means in memory. */
+/** Starts PGlite with pgvector; `dataDir` undefined means in memory. */
 export async function createPglite(dataDir?: string): Promise<PGlite> {
-  return PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { vector, btree_gin } });
+  return PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { vector } });
 }
 
 /**
