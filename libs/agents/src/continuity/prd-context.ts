@@ -97,15 +97,19 @@ export async function loadPrdContext(repo: PrdRepository, e: PrdExecution, opts:
 export function fitContextToBudget(ctx: PrdContext, maxTokens: number): PrdContext {
   const out: PrdContext = { ...ctx, recentEvents: [...ctx.recentEvents], learnings: [...ctx.learnings], decisions: [...ctx.decisions] };
   const total = { recentEvents: ctx.recentEvents.length, learnings: ctx.learnings.length, decisions: ctx.decisions.length };
-  let tokens = estimateTokens(out);
+  // Count characters (tokens ≈ chars / 4): removing an item removes its JSON and one comma. Room is
+  // kept for the `truncated` and `tokens` fields this function adds.
+  const maxChars = maxTokens * 4 - TRUNCATION_RESERVE_CHARS;
+  let chars = JSON.stringify(out).length;
   for (const list of ['recentEvents', 'learnings', 'decisions'] as const) {
-    while (tokens > maxTokens && out[list].length > 0) {
-      const dropped = out[list].shift();
-      tokens -= estimateTokens(dropped) + 1;
-    }
+    while (chars > maxChars && out[list].length > 0) chars -= JSON.stringify(out[list].shift()).length + 1;
   }
   const cut = { recentEvents: total.recentEvents - out.recentEvents.length, learnings: total.learnings - out.learnings.length, decisions: total.decisions - out.decisions.length };
   if (cut.recentEvents || cut.learnings || cut.decisions) out.truncated = { ...cut, total };
+  out.tokens = 0;
   out.tokens = estimateTokens(out);
   return out;
 }
+
+// JSON of `"truncated":{...}` with three lists' counts and totals, and of `"tokens":N` (generous).
+const TRUNCATION_RESERVE_CHARS = 200;
