@@ -30,6 +30,7 @@ describe('A2A cancel of a running task (real SDK client over HTTP, Postgres task
       reader: new RecordReader(handle.db),
       search: createSearchService({ db: handle.db, embedder: null }),
       access: { touch: (ids) => touchMemories(handle.db, ids) },
+      workDb: handle.db,
     });
     const slowResearch: MemoryService = { ...real, recall: async (input, ctx) => held.then(() => real.recall(input, ctx)) };
     // The card must name the real port, so the server listens before the app exists.

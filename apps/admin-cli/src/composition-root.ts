@@ -73,6 +73,7 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
       search: createSearchService({ db: handle.db, embedder: null }),
       access: { touch: (ids) => touchMemories(handle.db, ids) },
       indexing: { request: async () => void (committed = true) },
+      workDb: handle.db,
     });
     return {
       service,

@@ -18,5 +18,21 @@ export type {
   RecordPatchInput, SearchHitView, SearchMode, SearchPort, WriteRequestInput,
 } from './ports.js';
 export { databaseOutage } from './database-outage.js';
-export { AgentsError, InvalidImportLineError, InvalidInputError, ScopeNotVisibleError } from './errors.js';
+// Work continuity (SPEC 8, seed 004): PRD executions and thinking chains.
+export { PRD_EVENT_TYPES, PRD_STATUSES } from './continuity/prd-model.js';
+export type { FormedMemory, PrdDecision, PrdEvent, PrdEventType, PrdExecution, PrdProgress, PrdStatus } from './continuity/prd-model.js';
+export { CHAIN_STATUSES } from './continuity/chain-model.js';
+export type { ChainExtraction, ChainStatus, ThinkingChain, Thought } from './continuity/chain-model.js';
+export { applyEvent, materialiseProgress } from './continuity/progress.js';
+export type { PrdContext } from './continuity/prd-context.js';
+export type { AppendResult, PrdUseCases } from './continuity/prd.use-cases.js';
+export type { CompactionReport } from './continuity/prd-compaction.js';
+export type { ContextRequest, PrdDecisionInput, PrdEventInput, StartPrdInput, StartPrdResult } from './continuity/prd-inputs.js';
+export type { ChainUseCases, FinishInput, RecalledChain, StartChainInput, ThoughtInput } from './continuity/chain.use-cases.js';
+export type { FormationPort, MemoryCandidate } from './continuity/formation.js';
+export type { ContinuityDatabase, ContinuityDb } from './continuity/continuity-tables.js';
+export {
+  AgentsError, ChainNotActiveError, ChainNotFoundError, DuplicateEventError, EventOutOfOrderError, InvalidImportLineError, InvalidInputError,
+  InvalidThoughtError, InvalidTransitionError, PrdClosedError, PrdNotFoundError, ScopeNotVisibleError,
+} from './errors.js';
 export type { AgentsErrorCode } from './errors.js';

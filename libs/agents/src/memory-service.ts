@@ -1,3 +1,6 @@
+import { createWorkContinuity } from './continuity/work-continuity.js';
+import type { ContinuityDb } from './continuity/continuity-tables.js';
+import type { FormationPort } from './continuity/formation.js';
 import type { AccessPort, GateOutcomeView, GatePort, IndexingPort, ReaderPort, SearchPort } from './ports.js';
 import { createReadUseCases } from './read.use-cases.js';
 import { createReviewUseCases } from './review.use-cases.js';
@@ -16,6 +19,12 @@ export interface MemoryServiceDeps {
   indexing?: IndexingPort;
   /** Where a failed embedding request is reported (it never fails the write). */
   onIndexingError?: (err: unknown) => void;
+  /** The shared database, for the work-continuity tables (PRD executions, thinking chains; SPEC 8). */
+  workDb: ContinuityDb;
+  /** How many hot PRD contexts stay cached in process (default 100). */
+  prdCacheSize?: number;
+  /** Where implicit memories from PRD events and chains go (default: straight to the gate). */
+  formation?: FormationPort;
 }
 
 /** Wraps the gate so every committed write asks for embeddings (new text is keyword-searchable at once). */
@@ -36,6 +45,15 @@ function withIndexing(gate: GatePort, deps: MemoryServiceDeps): GatePort {
   };
 }
 
+/** PRD tracking and thinking chains over the same gate-backed store as every other write. */
+function workContinuityOf(deps: MemoryServiceDeps, store: ReturnType<typeof createWriteUseCases>['store']) {
+  return createWorkContinuity({
+    db: deps.workDb, search: deps.search, store,
+    ...(deps.prdCacheSize !== undefined ? { prdCacheSize: deps.prdCacheSize } : {}),
+    ...(deps.formation ? { formation: deps.formation } : {}),
+  });
+}
+
 /** Input of remember (seed 004): an explicit memory, straight to the gate. */
 export type RememberInput = Omit<StoreInput, 'type'> & { type?: string };
 
@@ -54,6 +72,7 @@ export function createMemoryService(deps: MemoryServiceDeps) {
   const transfer = createTransferUseCases(deps.reader, gate);
   // Changes to an existing record first prove the caller can see it (no cross-scope writes).
   const visible = (id: string, ctx: CallContext) => reads.get(id, ctx);
+  const work = workContinuityOf(deps, writes.store);
 
   return {
     get: reads.get,
@@ -95,6 +114,8 @@ export function createMemoryService(deps: MemoryServiceDeps) {
       return writes.reinforce(id, ctx);
     },
     gate: createReviewUseCases(gate),
+    prd: work.prd, // PRD execution tracking (seed 004)
+    chains: work.chains, // thinking chains (seed 004)
     exportAll: transfer.exportAll.bind(transfer),
     countAll: transfer.countAll.bind(transfer),
     importLine: transfer.importLine,

@@ -17,6 +17,7 @@ function compose(handle: DatabaseHandle): MemoryService {
     reader: new RecordReader(handle.db),
     search: createSearchService({ db: handle.db, embedder: null }),
     access: { touch: (ids) => touchMemories(handle.db, ids) },
+    workDb: handle.db,
   });
 }
 

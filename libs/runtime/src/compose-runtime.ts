@@ -63,6 +63,7 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
       access: { touch: (ids) => touchMemories(handle.db, ids) },
       indexing: { request: () => requestEmbedding(queue) },
       onIndexingError: (err) => log(`embedding request failed: ${String(err)}`),
+      workDb: handle.db,
     });
     // Catch up on a backlog (previous runs, CLI imports/approvals) now and then periodically; the
     // job is a singleton, so a sweep while a run is queued costs one dropped insert.

@@ -1,3 +1,4 @@
+import { chainsCommand } from './chains.command.js';
 import type { CliCommand } from './command-kit.js';
 import { correctCommand } from './correct.command.js';
 import { exportCommand } from './export.command.js';
@@ -6,9 +7,11 @@ import { importCommand } from './import.command.js';
 import { initCommand } from './init.command.js';
 import { memoryCommand } from './memory.command.js';
 import { migrateCommand } from './migrate.command.js';
+import { prdCommand } from './prd.command.js';
 import { statusCommand } from './status.command.js';
 
 /** Every `engram` command (one file each). */
 export const COMMANDS: readonly CliCommand[] = [
   initCommand, migrateCommand, statusCommand, gateCommand, memoryCommand, correctCommand, exportCommand, importCommand,
+  prdCommand, chainsCommand,
 ];

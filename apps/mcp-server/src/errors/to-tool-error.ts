@@ -15,6 +15,8 @@ export function assertUnreachable(value: never): never {
 function remedyOf(code: DomainErrorCode): Remedy {
   switch (code) {
     case 'RECORD_NOT_FOUND':
+    case 'PRD_NOT_FOUND':
+    case 'CHAIN_NOT_FOUND':
       return 'check-id';
     case 'VERSION_CONFLICT':
       return 'retry';
@@ -28,6 +30,12 @@ function remedyOf(code: DomainErrorCode): Remedy {
     case 'SCOPE_NOT_VISIBLE':
     case 'INVALID_IMPORT_LINE':
     case 'INVALID_SEARCH_QUERY':
+    case 'INVALID_TRANSITION':
+    case 'EVENT_OUT_OF_ORDER':
+    case 'DUPLICATE_EVENT':
+    case 'PRD_CLOSED':
+    case 'CHAIN_NOT_ACTIVE':
+    case 'INVALID_THOUGHT':
       return 'fix-input';
     case 'NOT_IN_TRANSACTION':
       return 'none';
@@ -39,7 +47,8 @@ function remedyOf(code: DomainErrorCode): Remedy {
 const KNOWN = new Set<string>([
   'RECORD_NOT_FOUND', 'VERSION_CONFLICT', 'INVALID_FILTER', 'SUPERSEDE_CYCLE', 'IMMUTABLE_RECORD', 'INVALID_RECORD',
   'INVALID_STATE', 'UNKNOWN_TYPE', 'NOT_IN_TRANSACTION', 'INVALID_INPUT', 'SCOPE_NOT_VISIBLE', 'INVALID_IMPORT_LINE',
-  'INVALID_SEARCH_QUERY',
+  'INVALID_SEARCH_QUERY', 'PRD_NOT_FOUND', 'INVALID_TRANSITION', 'EVENT_OUT_OF_ORDER', 'DUPLICATE_EVENT', 'PRD_CLOSED', 'CHAIN_NOT_FOUND',
+  'CHAIN_NOT_ACTIVE', 'INVALID_THOUGHT',
 ] satisfies DomainErrorCode[]);
 
 function isDomainError(err: unknown): err is Error & { code: DomainErrorCode } {

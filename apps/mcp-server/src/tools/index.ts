@@ -1,3 +1,4 @@
+import { finishThinkingTool } from './finish-thinking.tool.js';
 import { forgetTool } from './forget.tool.js';
 import { memoryArchiveTool } from './memory-archive.tool.js';
 import { memoryGetTool } from './memory-get.tool.js';
@@ -9,8 +10,15 @@ import { memorySearchTool } from './memory-search.tool.js';
 import { memoryStoreTool } from './memory-store.tool.js';
 import { memorySupersedeTool } from './memory-supersede.tool.js';
 import { memoryUpdateTool } from './memory-update.tool.js';
+import { prdContextTool } from './prd-context.tool.js';
+import { prdDecisionTool } from './prd-decision.tool.js';
+import { prdEventTool } from './prd-event.tool.js';
+import { prdStatusTool } from './prd-status.tool.js';
+import { recallReasoningTool } from './recall-reasoning.tool.js';
 import { recallTool } from './recall.tool.js';
 import { rememberTool } from './remember.tool.js';
+import { startThinkingTool } from './start-thinking.tool.js';
+import { thinkTool } from './think.tool.js';
 import type { ToolDefinition } from './tool-definition.js';
 
 /** Every MCP tool this server exposes (one file each). */
@@ -18,6 +26,8 @@ export const TOOLS: readonly ToolDefinition<any>[] = [
   memoryStoreTool, memoryGetTool, memoryListTool, memorySearchTool, rememberTool, recallTool, forgetTool,
   // Corrections (issue 2): change, replace, retract, retire or share an existing memory; read its history.
   memoryUpdateTool, memorySupersedeTool, memoryInvalidateTool, memoryArchiveTool, memoryPromoteTool, memoryHistoryTool,
+  // Work continuity (SPEC 8, seed 004): PRD execution tracking and thinking chains.
+  prdContextTool, prdEventTool, prdDecisionTool, prdStatusTool, startThinkingTool, thinkTool, finishThinkingTool, recallReasoningTool,
 ];
 
 /** The wire name of a tool: the seed's dotted name, or `memory_store` style for clients that reject dots. */

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { chainIdField, scoped } from './continuity-schemas.js';
+import { snakeKeys } from './continuity-render.js';
+import { scopeField } from './schemas.js';
+import { defineTool } from './tool-definition.js';
+
+const thoughtNumber = z.number().int().min(1).max(100_000);
+
+/** think (seed 004 add_thought): the next numbered thought, possibly a revision or a branch. */
+export const thinkTool = defineTool({
+  name: 'think',
+  title: 'Think',
+  description: 'Add the next thought to an active chain (numbered 1, 2, ...). revises names an earlier thought this one corrects ' +
+    '(revisions become procedural memories when the chain completes); branch_from + branch_id start an alternative line of ' +
+    'reasoning, branch_id alone continues it.',
+  readOnly: false,
+  inputSchema: z.object({
+    chain_id: chainIdField,
+    scope: scopeField,
+    content: z.string().trim().min(1, 'content must not be empty').max(20_000),
+    revises: thoughtNumber.optional(),
+    branch_from: thoughtNumber.optional(),
+    branch_id: z.string().trim().min(1).max(100).optional(),
+  }).strict(),
+  async handler(input, { service, ctx }) {
+    const r = await service.chains.think(input.chain_id, {
+      content: input.content,
+      ...(input.revises !== undefined ? { revises: input.revises } : {}),
+      ...(input.branch_from !== undefined ? { branchFrom: input.branch_from } : {}),
+      ...(input.branch_id !== undefined ? { branchId: input.branch_id } : {}),
+    }, scoped(ctx, input.scope));
+    const kind = r.thought.revises ? ` (revises ${r.thought.revises})` : r.thought.branchId ? ` (branch ${r.thought.branchId})` : '';
+    return { structured: snakeKeys({ chain_id: r.chain.id, thought: r.thought, thought_count: r.chain.thoughtCount }) as Record<string, unknown>, text: `thought ${r.thought.number}${kind} added` };
+  },
+});
