@@ -79,6 +79,12 @@ describe.each(testBackends)('graph expansion ($name)', (backend) => {
     expect(keys).toContain('globalFact');
   });
 
+  it('ranks the seeds too when asked, at hop 0 with an empty path', async () => {
+    const out = await expand({ includeSeeds: true });
+    expect(out.results[0]).toMatchObject({ id: ids['seed'], hops: 0, path: [], seedId: ids['seed'] });
+    expect(out.results.map((r) => keyOf(r.id))).toContain('derived');
+  });
+
   it('ignores seeds the reader cannot see', async () => {
     const out = await expandByGraph({ db: handle.db }, { seedIds: [ids['foreign'] as string], scopes: [A] });
     expect(out).toMatchObject({ results: [], seeds: [] });

@@ -27,8 +27,13 @@ export interface GraphExpansionQuery {
   maxNodes?: number;
   /** Hops from the seeds (default 2, max 4). */
   maxHops?: number;
-  /** How many extra records to return (default 10, max 100). */
+  /** How many records to return (default 10, max 100). */
   limit?: number;
+  /**
+   * Also rank the seeds themselves (hops 0, empty path) by their PageRank score, so the whole
+   * list can be fused with the list the seeds came from; default false (only extra records).
+   */
+  includeSeeds?: boolean;
   /** Edge kinds to follow, weighted (default {@link DEFAULT_EDGE_KIND_WEIGHTS}; 0 = do not follow). */
   kindWeights?: Partial<EdgeKindWeights>;
   damping?: number;
@@ -94,8 +99,8 @@ function rank(n: Neighbourhood, kindWeights: EdgeKindWeights, seeds: Map<string,
 /**
  * Graph expansion for multi-hop retrieval (seed 001 ADR-009/ADR-011): loads the bounded
  * neighbourhood of the seeds from `memory_edges` (both ends in the reader's scopes), runs
- * personalised PageRank from the seeds in process, and returns the best-ranked OTHER records a
- * search could return now (never superseded, invalidated, expired, archived or out of scope),
+ * personalised PageRank from the seeds in process, and returns the best-ranked OTHER records (and
+ * the seeds too with `includeSeeds`) a search could return now (never superseded, invalidated, expired, archived or out of scope),
  * each with its score and the path of edges that brought it in.
  */
 export async function expandByGraph(deps: GraphExpansionDeps, q: GraphExpansionQuery): Promise<GraphExpansion> {
@@ -114,7 +119,7 @@ export async function expandByGraph(deps: GraphExpansionDeps, q: GraphExpansionQ
   const weights = new Map(seeds.map((s) => [s, Math.max(0, q.seedWeights?.[s] ?? 1)]));
   if (![...weights.values()].some((w) => w > 0)) seeds.forEach((s) => weights.set(s, 1));
   const pr = rank(n, kindWeights, weights, q);
-  const seedSet = new Set(seeds);
+  const seedSet = new Set(q.includeSeeds ? [] : seeds);
   const others = [...n.nodes].filter((id) => !seedSet.has(id) && (pr.scores.get(id) ?? 0) > 0);
   const ok = await returnable(db, others, q, (deps.clock ?? (() => new Date()))());
   const results: GraphExpansionResult[] = others
