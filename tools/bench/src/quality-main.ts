@@ -63,7 +63,8 @@ try {
         searchRanker(search, 'vector'),
         searchRanker(search, 'keyword'),
         searchRanker(search, 'hybrid'),
-        graphExpandedRanker(db.handle.db, search, { seeds: 5, graphWeight: 0.5 }),
+        graphExpandedRanker(db.handle.db, search, { name: 'hybrid+graph-rrf', fusion: 'rrf', seeds: 5, graphWeight: 0.5 }),
+        graphExpandedRanker(db.handle.db, search, { name: 'hybrid+graph-fill', fusion: 'fill', fillSlots: 3, seeds: 5, graphWeight: 0 }),
       ];
       const keyOf = new Map([...loaded.ids].map(([k, id]) => [id, k]));
       const reports: RankerReport[] = [];

@@ -37,6 +37,14 @@ export function searchRanker(search: SearchService, mode: SearchMode): Ranker {
 
 /** Settings of the graph-expanded variant. */
 export interface GraphRankerOptions {
+  name: string;
+  /**
+   * `rrf`: fuse the PPR list (seeds included) with the hybrid list by weighted RRF (reorders).
+   * `fill`: keep the first k − `fillSlots` hybrid hits in order and fill the last slots with the
+   * best-ranked graph records the hybrid list lacks (adds, never reorders the head).
+   */
+  fusion: 'rrf' | 'fill';
+  fillSlots?: number;
   /** How many top hybrid hits seed the expansion. */
   seeds: number;
   /** RRF weight of the graph list against the hybrid list (weight 1). */
@@ -52,24 +60,39 @@ export interface GraphRankerOptions {
  */
 export function graphExpandedRanker(db: Kysely<any>, search: SearchService, o: GraphRankerOptions): Ranker {
   const reader = new RecordReader(db);
+  const fill = o.fillSlots ?? 3;
   return {
-    name: 'hybrid+graph',
-    description: `hybrid, then PPR (damping 0.85) from its top ${o.seeds} hits; the PPR list (seeds included) fused by RRF with weight ${o.graphWeight}`,
+    name: o.name,
+    description: o.fusion === 'rrf'
+      ? `hybrid, then PPR (damping 0.85) from its top ${o.seeds} hits; the PPR list (seeds included) fused by RRF with weight ${o.graphWeight}`
+      : `hybrid, then PPR (damping 0.85) from its top ${o.seeds} hits; the last ${fill} of the top k are the best graph records hybrid missed`,
     async rank(q, k) {
       const res = await search.search({ text: q.text, scopes: q.scopes, mode: 'hybrid', topK: k });
       const top = res.results.slice(0, o.seeds);
       const expansion = await expandByGraph({ db }, {
         seedIds: top.map((r) => r.record.id), seedWeights: Object.fromEntries(top.map((r) => [r.record.id, r.score])),
-        scopes: q.scopes, limit: k, includeSeeds: true, ...o.expansion,
+        scopes: q.scopes, limit: k, includeSeeds: o.fusion === 'rrf', ...o.expansion,
       });
-      const fused = fuseRrf({ hybrid: { weight: 1, ids: res.results.map((r) => r.record.id) }, graph: { weight: o.graphWeight, ids: expansion.results.map((r) => r.id) } });
+      const hybridIds = res.results.map((r) => r.record.id);
+      const ids = o.fusion === 'rrf'
+        ? fuseRrf({ hybrid: { weight: 1, ids: hybridIds }, graph: { weight: o.graphWeight, ids: expansion.results.map((r) => r.id) } }).map((e) => e.id)
+        : fillFromGraph(hybridIds, expansion.results.map((r) => r.id), k, fill);
       const known = new Map(res.results.map((r) => [r.record.id, r.record]));
       const hits: RankedHit[] = [];
-      for (const e of fused.slice(0, k)) {
-        const record = known.get(e.id) ?? (await reader.get(e.id));
+      for (const id of ids.slice(0, k)) {
+        const record = known.get(id) ?? (await reader.get(id));
         hits.push({ id: record.id, status: record.status, validTo: record.validTo, scope: record.scope });
       }
       return hits;
     },
   };
+}
+
+/** The first k − slots hybrid ids, then graph ids the hybrid head lacks, then the rest of the hybrid list. */
+export function fillFromGraph(hybrid: readonly string[], graph: readonly string[], k: number, slots: number): string[] {
+  const head = hybrid.slice(0, Math.max(0, k - slots));
+  const extra = graph.filter((id) => !head.includes(id)).slice(0, slots);
+  const out = [...head, ...extra];
+  for (const id of hybrid) if (!out.includes(id)) out.push(id);
+  return out.slice(0, k);
 }
