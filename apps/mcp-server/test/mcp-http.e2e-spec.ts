@@ -66,6 +66,19 @@ describe.each(processBackends)('MCP server over Streamable HTTP ($name)', (backe
     expect(after.record.access_count).toBeGreaterThanOrEqual(1);
   });
 
+  it('stores graph links to an existing memory and refuses a link into another scope', async () => {
+    const store = async (args: Record<string, unknown>) => (await client.callTool({ name: 'memory.store', arguments: args })) as CallToolResult;
+    const base = structured(await store({ type: 'fact', content: `The graph base record on ${backend.name}`, scope: 'project:links' }));
+    const derived = await store({ type: 'fact', content: `A conclusion drawn on ${backend.name}`, scope: 'project:links', links: [{ kind: 'derived_from', target: base.id }] });
+    expect(structured(derived)).toMatchObject({ status: 'approved' });
+    const foreign = structured(await store({ type: 'fact', content: `A record of another project on ${backend.name}`, scope: 'project:elsewhere' }));
+    const cross = await store({ type: 'fact', content: 'This link crosses scopes', scope: 'project:links', links: [{ kind: 'relates_to', target: foreign.id }] });
+    expect(cross.isError).toBe(true);
+    expect(structured(cross)).toMatchObject({ status: 'rejected', code: 'SCOPE_DENIED' });
+    const badKind = await store({ type: 'fact', content: 'Bad link kind', scope: 'project:links', links: [{ kind: 'supersedes', target: base.id }] });
+    expect(badKind.isError).toBe(true);
+  });
+
   it('queues a belief for manual review and answers pending with a request id', async () => {
     const res = structured(await client.callTool({ name: 'remember', arguments: { type: 'belief', content: 'The team prefers small pull requests' } }));
     expect(res.status).toBe('pending');

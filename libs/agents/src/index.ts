@@ -15,7 +15,7 @@ export type { ApproveAllFilter } from './review.use-cases.js';
 export { parseExportLine } from './transfer.use-cases.js';
 export type {
   AccessPort, ActorRef, CreateRecordInput, GateOutcomeView, GatePort, GateRequestState, GateRequestView, IndexingPort, ReaderPort,
-  RecordPatchInput, SearchHitView, SearchMode, SearchPort, WriteRequestInput,
+  RecordLinkInput, RecordPatchInput, SearchHitView, SearchMode, SearchPort, WriteRequestInput,
 } from './ports.js';
 export { databaseOutage } from './database-outage.js';
 // Work continuity (SPEC 8, seed 004): PRD executions and thinking chains.

@@ -18,6 +18,14 @@ export interface CreateRecordInput {
   validFrom?: Date;
   validTo?: Date | null;
   confidence?: number;
+  links?: RecordLinkInput[];
+}
+
+/** A graph link of a new record to an existing one (the gate checks target and scope). */
+export interface RecordLinkInput {
+  kind: 'derived_from' | 'supports' | 'relates_to' | 'contradicts';
+  target: string;
+  weight?: number;
 }
 
 /** Changes an update may make to a record in place (a new version; immutable types refuse content). */

@@ -1,6 +1,6 @@
 import type { MemoryRecord } from '@engram/memory';
 import { InvalidInputError } from './errors.js';
-import type { ActorRef, CreateRecordInput, GateOutcomeView, GatePort, RecordPatchInput, WriteRequestInput } from './ports.js';
+import type { ActorRef, CreateRecordInput, GateOutcomeView, GatePort, RecordLinkInput, RecordPatchInput, WriteRequestInput } from './ports.js';
 import { resolveWriteScope, type CallContext } from './scope-context.js';
 
 /** Input of memory.store (seed 000 FR-06) and remember (seed 004). */
@@ -14,6 +14,8 @@ export interface StoreInput {
   validTo?: Date | null;
   confidence?: number;
   source?: { type: string; id: string | null };
+  /** Graph links to existing records in the same scope or global (ADR-0010). */
+  links?: RecordLinkInput[];
 }
 
 /**
@@ -94,6 +96,7 @@ function newRecord(input: StoreInput, ctx: CallContext): CreateRecordInput {
     ...(input.validFrom ? { validFrom: input.validFrom } : {}),
     ...(input.validTo ? { validTo: input.validTo } : {}),
     ...(input.confidence !== undefined ? { confidence: input.confidence } : {}),
+    ...(input.links?.length ? { links: input.links } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { MemoryRecord, RecordReader, TypeRegistry } from '@engram/memory';
 import type { Actor } from './actor.js';
+import type { PlannedEdge } from './edges/planned-edge.js';
 import type { GateDecision } from './gate-outcome.js';
 import type { GatePolicy, PolicyContext } from './policy.js';
 import type { WriteRequest } from './write-request.js';
@@ -14,6 +15,8 @@ export interface Layer2Result {
   duplicateOf?: string;
   target?: MemoryRecord;
   context: PolicyContext;
+  /** Graph edges the committed record gets (links, near neighbours, conflicts); written with it. */
+  edges?: PlannedEdge[];
 }
 
 /** Inputs Layer 2 needs. `reviewing` = an approval: flags no longer matter, a human decided. */

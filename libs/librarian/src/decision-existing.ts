@@ -1,6 +1,7 @@
 import { canonicalJson, contentHash, type MemoryRecord, type MemoryStatus, type MemoryVersion } from '@engram/memory';
 import { firstDeniedScope } from './actor.js';
 import { contextOf, rejectWith, type DecisionDeps, type Layer2Result } from './decision-context.js';
+import { checkLinks } from './edges/link-check.js';
 import type { GateDecision } from './gate-outcome.js';
 import type { ImportedVersionInput, WriteRequest } from './write-request.js';
 
@@ -37,7 +38,13 @@ export async function decideExisting(request: Exclude<WriteRequest, { op: 'creat
   }
   const special = await checkSpecial(request, target, deps, replacement);
   if (special) return { ...special, request, context: ctx, target, flags: [] };
-  return { decision: DECISION[request.op], reason: `${request.op} of ${target.type} ${target.id} (version ${target.version})`, request, flags: [], context: ctx, target };
+  // A new replacement may state links like any new record; the supersedes edge is the writer's.
+  const edges = request.op === 'supersede' && request.replacement ? await checkLinks(request.replacement.links, request.replacement.scope, deps.reader) : [];
+  if (!Array.isArray(edges)) return rejectWith(edges.code, edges.reason, request, ctx, target);
+  return {
+    decision: DECISION[request.op], reason: `${request.op} of ${target.type} ${target.id} (version ${target.version})`, request, flags: [], context: ctx, target,
+    ...(edges.length ? { edges } : {}),
+  };
 }
 
 type Special = Pick<Layer2Result, 'decision' | 'reason' | 'code'>;

@@ -3,9 +3,14 @@ import { firstDeniedScope } from './actor.js';
 import { candidateTerms } from './candidate-terms.js';
 import { contextOf, rejectWith, type DecisionDeps, type Layer2Result } from './decision-context.js';
 import { decideExisting } from './decision-existing.js';
+import { checkLinks } from './edges/link-check.js';
+import type { PlannedEdge } from './edges/planned-edge.js';
 import type { PolicyContext } from './policy.js';
-import { jaccard, looksContradictory, tokenSet } from './similarity.js';
+import { jaccard, looksContradictory, SIMILAR_JACCARD, tokenSet } from './similarity.js';
 import type { CreateInput, WriteRequest } from './write-request.js';
+
+/** How many near neighbours a new record is linked to with similar_to (the closest first). */
+export const MAX_SIMILAR_EDGES = 3;
 
 /** Layer 2: ADD / UPDATE / NOOP / SUPERSEDE / ... with duplicate and conflict checks. */
 export async function decide(request: WriteRequest, deps: DecisionDeps): Promise<Layer2Result> {
@@ -13,42 +18,65 @@ export async function decide(request: WriteRequest, deps: DecisionDeps): Promise
   return decideExisting(request, deps);
 }
 
-async function decideCreate(request: Extract<WriteRequest, { op: 'create' }>, deps: DecisionDeps): Promise<Layer2Result> {
+type CreateRequest = CreateInput & { op: 'create' };
+
+async function decideCreate(request: CreateRequest, deps: DecisionDeps): Promise<Layer2Result> {
   const ctx = (flags: string[]) => contextOf(request, deps.actor, [request.type], [request.scope], request.metadata?.['impact'], flags);
   const denied = firstDeniedScope(deps.actor, [request.scope]);
   if (denied) return rejectWith('SCOPE_DENIED', `actor ${deps.actor.id} may not write to scope ${denied}`, request, ctx([]));
+  const links = await checkLinks(request.links, request.scope, deps.reader);
+  if (!Array.isArray(links)) return rejectWith(links.code, links.reason, request, ctx([]));
   const exact = await deps.reader.findActiveByContentHash(request.scope, contentHash(request.content));
   if (exact) {
     return { decision: 'NOOP', reason: `exact duplicate of ${exact.id} (same content hash in ${request.scope})`, request, flags: [], duplicateOf: exact.id, context: ctx([]) };
   }
-  if (deps.reviewing) return { decision: 'ADD', reason: 'new record approved by reviewer', request, flags: [], context: ctx([]) };
-  return checkSimilar(request, deps, ctx);
+  const near = await scoreNeighbours(request, deps);
+  const edges = [...links, ...near.edges];
+  if (deps.reviewing) return { decision: 'ADD', reason: 'new record approved by reviewer', request, flags: [], context: ctx([]), edges };
+  return checkSimilar(request, deps, ctx, near, edges);
 }
 
-async function checkSimilar(request: CreateInput & { op: 'create' }, deps: DecisionDeps, ctx: (f: string[]) => PolicyContext): Promise<Layer2Result> {
+/** Same-scope, same-type records close to the new text, with their token Jaccard. */
+interface Neighbours {
+  best?: { record: MemoryRecord; score: number };
+  conflict?: MemoryRecord;
+  edges: PlannedEdge[];
+}
+
+async function scoreNeighbours(request: CreateRequest, deps: DecisionDeps): Promise<Neighbours> {
   const tokens = tokenSet(request.content);
-  const { threshold, action } = deps.policy.nearDuplicate;
-  const terms = candidateTerms(request.content, tokens, threshold);
+  // The candidate words must find every record the similar_to threshold admits, not only near duplicates.
+  const terms = candidateTerms(request.content, tokens, Math.min(deps.policy.nearDuplicate.threshold, SIMILAR_JACCARD));
   const candidates = await deps.reader.findTextCandidates({ scope: request.scope, type: request.type, text: request.content, terms, limit: 20 });
-  let best: { record: MemoryRecord; score: number } | undefined;
-  for (const c of candidates) {
-    const score = jaccard(tokens, tokenSet(c.record.content));
-    if (!best || score > best.score) best = { record: c.record, score };
-  }
+  const scored = candidates.map((c) => ({ record: c.record, score: jaccard(tokens, tokenSet(c.record.content)) })).sort((a, b) => b.score - a.score);
+  const conflicts = candidates.filter((c) => looksContradictory(request.content, c.record.content)).map((c) => c.record);
+  const edges: PlannedEdge[] = [
+    ...scored.filter((s) => s.score >= SIMILAR_JACCARD).slice(0, MAX_SIMILAR_EDGES).map((s) => ({ kind: 'similar_to' as const, other: s.record.id, weight: round(s.score) })),
+    ...conflicts.map((r) => ({ kind: 'contradicts' as const, other: r.id, weight: 1 })),
+  ];
+  return { ...(scored[0] ? { best: scored[0] } : {}), ...(conflicts[0] ? { conflict: conflicts[0] } : {}), edges };
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+function checkSimilar(request: CreateRequest, deps: DecisionDeps, ctx: (f: string[]) => PolicyContext, near: Neighbours, edges: PlannedEdge[]): Layer2Result {
+  const { threshold, action } = deps.policy.nearDuplicate;
+  const best = near.best;
   if (best && best.score >= threshold) {
-    const near = `near duplicate of ${best.record.id} (token Jaccard ${best.score.toFixed(2)} >= ${threshold})`;
-    if (action === 'noop') return { decision: 'NOOP', reason: near, request, flags: [], duplicateOf: best.record.id, context: ctx([]) };
+    const text = `near duplicate of ${best.record.id} (token Jaccard ${best.score.toFixed(2)} >= ${threshold})`;
+    if (action === 'noop') return { decision: 'NOOP', reason: text, request, flags: [], duplicateOf: best.record.id, context: ctx([]) };
     if (action === 'update' && deps.registry.get(best.record.type).mutability === 'mutable') {
       const update: WriteRequest = { op: 'update', id: best.record.id, expectedVersion: best.record.version, patch: { content: request.content } };
-      return { decision: 'UPDATE', reason: `${near}: updating it instead`, request: update, flags: [], duplicateOf: best.record.id, target: best.record, context: ctx([]) };
+      return { decision: 'UPDATE', reason: `${text}: updating it instead`, request: update, flags: [], duplicateOf: best.record.id, target: best.record, context: ctx([]) };
     }
-    return { decision: 'ADD', reason: `${near}: flagged for review`, request, flags: ['near_duplicate'], duplicateOf: best.record.id, context: ctx(['near_duplicate']) };
+    return { decision: 'ADD', reason: `${text}: flagged for review`, request, flags: ['near_duplicate'], duplicateOf: best.record.id, context: ctx(['near_duplicate']), edges };
   }
-  const conflict = candidates.find((c) => looksContradictory(request.content, c.record.content));
-  if (conflict) {
+  if (near.conflict) {
     // Reasons are audit text kept forever: they name ids, never quote content a forget must purge.
-    const reason = `possible contradiction with ${conflict.record.id}: same statement, opposite polarity`;
-    return { decision: 'ADD', reason, request, flags: ['possible_conflict'], context: ctx(['possible_conflict']) };
+    const reason = `possible contradiction with ${near.conflict.id}: same statement, opposite polarity`;
+    return { decision: 'ADD', reason, request, flags: ['possible_conflict'], context: ctx(['possible_conflict']), edges };
   }
-  return { decision: 'ADD', reason: 'new record: no duplicate or conflict in scope', request, flags: [], context: ctx([]) };
+  return { decision: 'ADD', reason: 'new record: no duplicate or conflict in scope', request, flags: [], context: ctx([]), edges };
 }

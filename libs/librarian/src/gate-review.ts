@@ -2,6 +2,7 @@ import { createRecordWriter } from './commit/record.writer.js';
 import type { Actor } from './actor.js';
 import { applyRequest } from './apply-request.js';
 import { decide } from './decision.js';
+import { writeEdges } from './edges/planned-edge.js';
 import { asDomainError, outcomeOf, recordRejection, resultOf, type GateContext } from './gate-context.js';
 import type { GateOutcome, GateRequest } from './gate-outcome.js';
 import { GateRequestNotPendingError } from './errors.js';
@@ -41,6 +42,7 @@ export async function approveRequest(ctx: GateContext, requestId: string, review
       }
       const reason = `approved by ${reviewer}${note ? `: ${note}` : ''} (${l2.reason})`;
       const applied = await applyRequest(l2.request, actor, writer, { requestId, reason, decision: l2.decision, policyMatched, reviewer });
+      if (!applied.noop) await writeEdges(writer, applied.record.id, l2.edges);
       await finishGateRequest(trx, requestId, { status: 'committed', decision: l2.decision, reason, reviewer, ...resultOf(applied.record) });
       return outcomeOf(requestId, 'committed', { ...l2, reason }, {
         record: applied.record, ...(applied.superseded ? { superseded: applied.superseded } : {}), ...(policyMatched ? { policyMatched } : {}),

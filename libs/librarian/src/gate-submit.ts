@@ -6,6 +6,7 @@ import { createRecordWriter, type RecordWriter } from './commit/record.writer.js
 import type { GateDatabase } from './database-schema.js';
 import type { Layer2Result } from './decision-context.js';
 import { decide } from './decision.js';
+import { writeEdges } from './edges/planned-edge.js';
 import {
   asDomainError, outcomeOf, recordRejection, resultOf, storedPayload, targetIdOf, type GateContext,
 } from './gate-context.js';
@@ -102,6 +103,7 @@ async function commitApproved(
   const reason = `auto-approved by policy ${verdict.policyMatched}: ${l2.reason}`;
   const applied = await applyRequest(l2.request, a.actor, writer, { requestId: a.requestId, reason, decision: l2.decision, policyMatched: verdict.policyMatched });
   const status = applied.noop ? 'noop' : 'committed';
+  if (!applied.noop) await writeEdges(writer, applied.record.id, l2.edges);
   await insertGateRequest(trx, { ...row, status, decision: l2.decision, reason, policyMatched: verdict.policyMatched, ...resultOf(applied.record) });
   if (applied.noop) await recordDecision(trx, { requestId: a.requestId, action: 'noop', decision: 'NOOP', reason, policyMatched: verdict.policyMatched });
   return outcomeOf(a.requestId, status, { ...l2, reason }, {

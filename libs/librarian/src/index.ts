@@ -22,5 +22,5 @@ export type { Detection, DetectionClass, RedactionRules } from './secret-scanner
 export type { GateRequestStatus } from './tables/gate-requests.table.js';
 export type { GateAuditTable } from './tables/gate-audit.table.js';
 export type { GateRequestsTable } from './tables/gate-requests.table.js';
-export { parseWriteRequest, writeRequestSchema } from './write-request.js';
-export type { CreateInput, ImportedVersionInput, WriteOperation, WriteRequest, WriteRequestInput } from './write-request.js';
+export { LINK_KINDS, MAX_LINKS, parseWriteRequest, writeRequestSchema } from './write-request.js';
+export type { CreateInput, ImportedVersionInput, LinkInput, WriteOperation, WriteRequest, WriteRequestInput } from './write-request.js';

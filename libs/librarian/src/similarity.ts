@@ -19,6 +19,12 @@ export function jaccard(a: Set<string>, b: Set<string>): number {
 /** Token Jaccard (negations left out) from which two statements of opposite polarity conflict. */
 export const CONFLICT_JACCARD = 0.6;
 
+/**
+ * Token Jaccard from which Layer 2 links a new record to an existing one with a similar_to edge:
+ * the same subject in other words, well below a near duplicate (ADR-0010).
+ */
+export const SIMILAR_JACCARD = 0.5;
+
 export function isNegation(token: string): boolean {
   return NEGATIONS.has(token);
 }

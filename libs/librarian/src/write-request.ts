@@ -9,6 +9,19 @@ const confidence = z.number().min(0).max(1);
 const version = z.number().int().min(1);
 const reason = z.string().trim().min(1).max(2000);
 
+/** Edge kinds a writer may state; supersedes/similar_to are the gate's own (ADR-0010). */
+export const LINK_KINDS = ['supports', 'relates_to', 'derived_from', 'contradicts'] as const;
+
+/** An explicit graph link from the new record to an existing one in its scope (or global). */
+const linkSchema = z.strictObject({
+  kind: z.enum(LINK_KINDS),
+  target: uuid,
+  weight: z.number().gt(0).max(1).optional(),
+});
+
+/** At most this many explicit links per record: a link list is a few references, not a graph dump. */
+export const MAX_LINKS = 32;
+
 /** Input of a new record. Dates accept ISO strings. */
 export const createInputSchema = z
   .strictObject({
@@ -22,8 +35,10 @@ export const createInputSchema = z
     validFrom: z.coerce.date().optional(),
     validTo: z.coerce.date().nullable().optional(),
     confidence: confidence.optional(),
+    links: z.array(linkSchema).max(MAX_LINKS).optional(),
   })
-  .refine((r) => !r.validFrom || !r.validTo || r.validTo > r.validFrom, { message: 'validTo must be after validFrom', path: ['validTo'] });
+  .refine((r) => !r.validFrom || !r.validTo || r.validTo > r.validFrom, { message: 'validTo must be after validFrom', path: ['validTo'] })
+  .refine((r) => !r.id || !r.links?.some((l) => l.target === r.id), { message: 'a record cannot link to itself', path: ['links'] });
 
 const patchSchema = z
   .strictObject({
@@ -89,6 +104,8 @@ export type WriteRequestInput = z.input<typeof writeRequestSchema>;
 export type WriteOperation = WriteRequest['op'];
 /** Input of a new record. */
 export type CreateInput = z.output<typeof createInputSchema>;
+/** One explicit link of a new record. */
+export type LinkInput = z.output<typeof linkSchema>;
 /** One imported version. */
 export type ImportedVersionInput = z.output<typeof importedVersionSchema>;
 

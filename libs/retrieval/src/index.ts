@@ -1,6 +1,7 @@
 /*
  * @engram/retrieval: hybrid (vector + keyword, weighted RRF) search over memory records, the
- * embedding indexer job, and access bookkeeping for recall.
+ * embedding indexer job, access bookkeeping for recall, and graph expansion (personalised PageRank
+ * over memory_edges).
  * Any new export added here becomes public API.
  */
 export { touchMemories } from './access/touch.js';
@@ -19,3 +20,9 @@ export type { SearchService, SearchServiceDeps } from './search/search.service.j
 export type {
   FusionWeights, SearchDefaults, SearchMode, SearchQuery, SearchResponse, SearchResult,
 } from './search/search.types.js';
+export { expandByGraph } from './graph/graph-expansion.js';
+export type { GraphExpansionDeps, GraphExpansionQuery } from './graph/graph-expansion.js';
+export { DEFAULT_EDGE_KIND_WEIGHTS } from './graph/graph.types.js';
+export type { EdgeKindWeights, GraphEdge, GraphExpansion, GraphExpansionResult, GraphStep } from './graph/graph.types.js';
+export { DEFAULT_DAMPING, DEFAULT_MAX_ITERATIONS, DEFAULT_TOLERANCE, personalizedPageRank } from './graph/pagerank.js';
+export type { PageRankOptions, PageRankResult, WeightedEdge } from './graph/pagerank.js';

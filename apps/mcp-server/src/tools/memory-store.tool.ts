@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentField, isoDate, scopeField, tagsField, typeField } from './schemas.js';
+import { contentField, isoDate, linksField, scopeField, tagsField, typeField } from './schemas.js';
 import { defineTool } from './tool-definition.js';
 import { gateAnswer, toDate } from './render.js';
 
@@ -19,12 +19,14 @@ export const memoryStoreTool = defineTool({
     scope: scopeField,
     temporal_valid_from: isoDate.optional().describe('Start of validity (ISO 8601, default now).'),
     temporal_valid_to: isoDate.optional().describe('End of validity (ISO 8601, default open).'),
+    links: linksField,
   }).strict(),
   async handler(input, { service, ctx }) {
     const r = await service.store(
       {
         type: input.type, content: input.content, metadata: input.metadata, tags: input.tags, scope: input.scope,
         validFrom: toDate(input.temporal_valid_from), validTo: toDate(input.temporal_valid_to) ?? null,
+        ...(input.links ? { links: input.links } : {}),
       },
       ctx,
     );

@@ -19,3 +19,16 @@ export const tagsField = z.array(z.string().min(1).max(100)).max(50).optional().
 export const isoDate = z.iso.datetime({ offset: true });
 export const idField = z.uuid().describe('Memory id (UUID).');
 export const contentField = z.string().trim().min(1, 'content must not be empty').max(100_000);
+
+/** Graph links of a new memory (ADR-0010): edges to existing memories in its scope or global. */
+export const linksField = z
+  .array(
+    z.object({
+      kind: z.enum(['derived_from', 'supports', 'relates_to', 'contradicts']).describe('How the new memory relates to the target.'),
+      target: z.uuid().describe('Id of an existing memory in the same scope or global.'),
+      weight: z.number().gt(0).max(1).optional().describe('Strength of the link, 0..1 (default 1).'),
+    }).strict(),
+  )
+  .max(32)
+  .optional()
+  .describe('Links to existing memories (at most 32): derived_from, supports, relates_to, contradicts.');
