@@ -1,5 +1,6 @@
 /*
  * @engram/retrieval: hybrid (vector + keyword, weighted RRF) search over memory records, the
+ * validated/ranked/budgeted retrieval pipeline on top of it, the cascade review queue, the
  * embedding indexer job, and access bookkeeping for recall.
  * Any new export added here becomes public API.
  */
@@ -19,3 +20,22 @@ export type { SearchService, SearchServiceDeps } from './search/search.service.j
 export type {
   FusionWeights, SearchDefaults, SearchMode, SearchQuery, SearchResponse, SearchResult,
 } from './search/search.types.js';
+export { createRetrievalPipeline } from './pipeline/retrieval-pipeline.js';
+export type { RetrievalPipeline, RetrievalPipelineDeps } from './pipeline/retrieval-pipeline.js';
+export { DEFAULT_RETRIEVAL_DEFAULTS, MAX_MAX_TOKENS, MIN_MAX_TOKENS } from './pipeline/retrieve-query.js';
+export type { RetrievalDefaults } from './pipeline/retrieve-query.js';
+export { MAX_VALIDATE_IDS } from './pipeline/validate-ids.js';
+export { DEFAULT_RANKING_WEIGHTS } from './pipeline/ranking.js';
+export { routeQuery } from './pipeline/route-query.js';
+export { contradictionBetween, detectContradictions } from './pipeline/contradictions.js';
+export { estimateTokens, fitToTokenBudget } from './pipeline/token-budget.js';
+export { memoryUrl } from './pipeline/citation.js';
+export type { GraphExpander, GraphExpandOptions, GraphExpansionHit } from './pipeline/graph-expander.js';
+export { DATA_NOT_INSTRUCTIONS } from './pipeline/retrieve.types.js';
+export type {
+  Citation, ContentOnlyMemory, Contradiction, DeliveredMemory, Exclusion, ExclusionReason, FusionMethod, Provenance, QueryRoute,
+  RankingWeights, ResultIssue, ResultIssueCode, ResultScores, RetrievedMemory, RetrieveQuery, RetrieveResponse, TokenBudgetReport,
+  ValidateRequest, ValidationIssue, ValidationReport,
+} from './pipeline/retrieve.types.js';
+export { createCascadeReviewQueue } from './review/cascade-review.queue.js';
+export type { CascadeFlag, CascadeReview, CascadeReviewQueue } from './review/cascade-review.queue.js';

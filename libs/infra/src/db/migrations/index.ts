@@ -5,3 +5,4 @@ export * as _20261123T060000000Z from './20261123T060000000Z-forget-purge-and-au
 export * as _20261123T080000000Z from './20261123T080000000Z-create-a2a-tasks.js';
 export * as _20261123T090000000Z from './20261123T090000000Z-embedding-model-index.js';
 export * as _20261123T100000000Z from './20261123T100000000Z-candidate-search-index.js';
+export * as _20261123T120000000Z from './20261123T120000000Z-create-cascade-reviews.js';
