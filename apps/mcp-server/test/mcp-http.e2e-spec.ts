@@ -7,6 +7,7 @@ import { buildApp, startHttpServer, tempHome, testModelDir, type HttpServerProce
 const TOOL_NAMES = [
   'memory.store', 'memory.get', 'memory.list', 'memory.search', 'remember', 'recall', 'forget',
   'memory.update', 'memory.supersede', 'memory.invalidate', 'memory.archive', 'memory.promote', 'memory.history',
+  'memory.retrieve', 'memory.validate',
 ];
 const MAX_BODY = 65_536;
 

@@ -1,5 +1,8 @@
-import type { AccessPort, GateOutcomeView, GatePort, IndexingPort, ReaderPort, SearchPort } from './ports.js';
+import type { AccessPort, GateOutcomeView, GatePort, IndexingPort, ReaderPort, RetrievalPort, SearchPort } from './ports.js';
 import { createReadUseCases } from './read.use-cases.js';
+import { createResearcher } from './researcher/researcher.js';
+import type { AnswerSynthesiser } from './researcher/synthesiser.js';
+import { createRetrieveUseCases } from './retrieve.use-cases.js';
 import { createReviewUseCases } from './review.use-cases.js';
 import type { CallContext } from './scope-context.js';
 import { createTransferUseCases } from './transfer.use-cases.js';
@@ -11,7 +14,11 @@ export interface MemoryServiceDeps {
   gate: GatePort;
   reader: ReaderPort;
   search: SearchPort;
+  /** The validated retrieval pipeline behind retrieve, validate, recall and research. */
+  retrieval: RetrievalPort;
   access: AccessPort;
+  /** How the Researcher phrases its answer; deterministic (no network) when absent. */
+  synthesiser?: AnswerSynthesiser;
   /** Absent (e.g. no job queue in a one-shot CLI): vectors are filled by the next server run. */
   indexing?: IndexingPort;
   /** Where a failed embedding request is reported (it never fails the write). */
@@ -49,7 +56,8 @@ export type ReplacementInput = Omit<StoreInput, 'type'> & { type?: string };
  */
 export function createMemoryService(deps: MemoryServiceDeps) {
   const gate = withIndexing(deps.gate, deps);
-  const reads = createReadUseCases(deps.reader, deps.search, deps.access);
+  const reads = createReadUseCases(deps.reader, deps.search);
+  const retrieval = createRetrieveUseCases(deps.retrieval, deps.access);
   const writes = createWriteUseCases(gate);
   const transfer = createTransferUseCases(deps.reader, gate);
   // Changes to an existing record first prove the caller can see it (no cross-scope writes).
@@ -60,7 +68,10 @@ export function createMemoryService(deps: MemoryServiceDeps) {
     history: reads.history,
     list: reads.list,
     search: reads.search,
-    recall: reads.recall,
+    recall: retrieval.recall,
+    retrieve: retrieval.retrieve,
+    validate: retrieval.validate,
+    research: createResearcher(retrieval.retrieve, deps.synthesiser),
     store: writes.store,
     remember(input: RememberInput, ctx: CallContext): Promise<StoreResult> {
       // Unlabelled explicit memories are facts: the type with the plainest default policy.

@@ -5,10 +5,12 @@ import { memoryHistoryTool } from './memory-history.tool.js';
 import { memoryInvalidateTool } from './memory-invalidate.tool.js';
 import { memoryListTool } from './memory-list.tool.js';
 import { memoryPromoteTool } from './memory-promote.tool.js';
+import { memoryRetrieveTool } from './memory-retrieve.tool.js';
 import { memorySearchTool } from './memory-search.tool.js';
 import { memoryStoreTool } from './memory-store.tool.js';
 import { memorySupersedeTool } from './memory-supersede.tool.js';
 import { memoryUpdateTool } from './memory-update.tool.js';
+import { memoryValidateTool } from './memory-validate.tool.js';
 import { recallTool } from './recall.tool.js';
 import { rememberTool } from './remember.tool.js';
 import type { ToolDefinition } from './tool-definition.js';
@@ -18,6 +20,8 @@ export const TOOLS: readonly ToolDefinition<any>[] = [
   memoryStoreTool, memoryGetTool, memoryListTool, memorySearchTool, rememberTool, recallTool, forgetTool,
   // Corrections (issue 2): change, replace, retract, retire or share an existing memory; read its history.
   memoryUpdateTool, memorySupersedeTool, memoryInvalidateTool, memoryArchiveTool, memoryPromoteTool, memoryHistoryTool,
+  // Validated retrieval (issue 3): the pipeline with provenance, validation and token budgets.
+  memoryRetrieveTool, memoryValidateTool,
 ];
 
 /** The wire name of a tool: the seed's dotted name, or `memory_store` style for clients that reject dots. */

@@ -38,7 +38,7 @@ function differentValue(a: Statement, b: Statement): string | null {
     && a.value.size > 0 && b.value.size > 0 && !sameSet(a.value, b.value) && overlap(a.value, b.value) < 1) {
     return `same subject "${[...a.subject].join(' ')}" with different values "${[...a.value].join(' ')}" vs "${[...b.value].join(' ')}"`;
   }
-  const numbersDiffer = a.numbers.length > 0 && b.numbers.length > 0 && a.numbers.join() !== b.numbers.join();
+  const numbersDiffer = a.numbers.length > 0 && b.numbers.length > 0 && !sameSet(new Set(a.numbers), new Set(b.numbers));
   const wordsA = new Set([...a.content].filter((w) => !/^\d/.test(w)));
   const wordsB = new Set([...b.content].filter((w) => !/^\d/.test(w)));
   if (numbersDiffer && wordsA.size >= 2 && overlap(wordsA, wordsB) >= 0.8) {

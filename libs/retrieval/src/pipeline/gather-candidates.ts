@@ -51,7 +51,9 @@ export async function gatherCandidates(
     includeArchived: q.includeArchived, createdAfter: q.createdAfter, createdBefore: q.createdBefore, weights: q.weights,
   });
   const scored = semanticScores(response.results, response.mode, q.fusion, q.weights, rrfK);
-  const candidates: Candidate[] = scored.map(({ result, semantic }) => ({
+  // A vector hit must be similar enough on its own unless keyword search found it too.
+  const relevant = scored.filter(({ result }) => result.keywordScore !== undefined || (result.vectorScore ?? 1) >= q.minRelevance);
+  const candidates: Candidate[] = relevant.map(({ result, semantic }) => ({
     id: result.record.id, semantic,
     ...(result.vectorScore !== undefined && { vector: result.vectorScore }),
     ...(result.keywordScore !== undefined && { keyword: result.keywordScore }),

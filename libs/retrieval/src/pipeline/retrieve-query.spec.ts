@@ -6,7 +6,7 @@ const norm = (q: Record<string, unknown>) => normalizeRetrieveQuery({ text: 'x',
 describe(normalizeRetrieveQuery.name, () => {
   it('applies the defaults', () => {
     expect(norm({ text: '  deploy ' })).toMatchObject({
-      text: 'deploy', mode: 'hybrid', topK: 10, maxTokens: 8000, minConfidence: 0.3, fusion: 'rrf', route: 'auto',
+      text: 'deploy', mode: 'hybrid', topK: 10, maxTokens: 8000, minConfidence: 0.3, minRelevance: 0.2, fusion: 'rrf', route: 'auto',
       weights: { vector: 0.6, keyword: 0.4 }, ranking: { semantic: 0.7, recency: 0.2, access: 0.1, confidence: 0 },
     });
   });
@@ -16,7 +16,7 @@ describe(normalizeRetrieveQuery.name, () => {
     [{ maxTokens: 10 }, /maxTokens/], [{ maxTokens: 1e9 }, /maxTokens/],
     [{ weights: { vector: 1e6, keyword: 1 } }, /weights/], [{ weights: { vector: -1, keyword: 1 } }, /weights/],
     [{ weights: { vector: 0, keyword: 0 } }, /weights/], [{ weights: { vector: Number.NaN, keyword: 1 } }, /weights/],
-    [{ ranking: { semantic: -0.5 } }, /ranking/], [{ minConfidence: 2 }, /minConfidence/],
+    [{ ranking: { semantic: -0.5 } }, /ranking/], [{ minConfidence: 2 }, /minConfidence/], [{ minRelevance: -1 }, /minRelevance/],
     [{ fusion: 'magic' }, /fusion/], [{ mode: 'fuzzy' }, /mode/], [{ route: 'sideways' }, /route/],
     [{ scopes: undefined }, /scopes/], [{ createdAfter: new Date('nope') }, /createdAfter/],
   ])('rejects %p with a clear message', (q, message) => {

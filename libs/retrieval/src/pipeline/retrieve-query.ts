@@ -10,6 +10,7 @@ export interface RetrievalDefaults {
   maxTokens: number;
   /** Seed 004: drop memories whose (decayed) confidence is below 0.3. */
   minConfidence: number;
+  minRelevance: number;
   weights: FusionWeights;
   fusion: FusionMethod;
   ranking: RankingWeights;
@@ -19,6 +20,7 @@ export const DEFAULT_RETRIEVAL_DEFAULTS: Readonly<RetrievalDefaults> = Object.fr
   topK: 10,
   maxTokens: 8000,
   minConfidence: 0.3,
+  minRelevance: 0.2,
   weights: { vector: 0.6, keyword: 0.4 },
   fusion: 'rrf',
   ranking: DEFAULT_RANKING_WEIGHTS,
@@ -40,6 +42,7 @@ export interface NormalizedRetrieveQuery {
   createdAfter?: Date;
   createdBefore?: Date;
   minConfidence: number;
+  minRelevance: number;
   weights: FusionWeights;
   fusion: FusionMethod;
   ranking: RankingWeights;
@@ -47,9 +50,9 @@ export interface NormalizedRetrieveQuery {
   route: QueryRoute | 'auto';
 }
 
-const fail = (message: string): never => {
+function fail(message: string): never {
   throw new InvalidSearchQueryError(message);
-};
+}
 
 function intIn(name: string, value: number | undefined, fallback: number, lo: number, hi: number): number {
   const v = value ?? fallback;
@@ -90,6 +93,8 @@ export function normalizeRetrieveQuery(q: RetrieveQuery, d: RetrievalDefaults): 
   if (!Array.isArray(q.scopes) || q.scopes.some((s) => typeof s !== 'string')) fail('scopes is required: the list of scopes the caller may see');
   const minConfidence = q.minConfidence ?? d.minConfidence;
   if (typeof minConfidence !== 'number' || !(minConfidence >= 0 && minConfidence <= 1)) fail(`minConfidence must be in 0..1, got ${String(q.minConfidence)}`);
+  const minRelevance = q.minRelevance ?? d.minRelevance;
+  if (typeof minRelevance !== 'number' || !(minRelevance >= 0 && minRelevance <= 1)) fail(`minRelevance must be in 0..1, got ${String(q.minRelevance)}`);
   return {
     text: q.text.trim(),
     scopes: [...new Set(q.scopes)],
@@ -100,6 +105,7 @@ export function normalizeRetrieveQuery(q: RetrieveQuery, d: RetrievalDefaults): 
     createdAfter: dateOf('createdAfter', q.createdAfter),
     createdBefore: dateOf('createdBefore', q.createdBefore),
     minConfidence,
+    minRelevance,
     weights: weightsOf(q.weights, d.weights),
     fusion: oneOf('fusion', q.fusion, ['rrf', 'normalized'], d.fusion),
     ranking: rankingOf(q.ranking, d.ranking),

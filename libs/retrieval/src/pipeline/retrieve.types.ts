@@ -30,6 +30,11 @@ export interface RetrieveQuery {
   createdBefore?: Date;
   /** Drops records whose decayed confidence is below this (default 0.3, seed 004). */
   minConfidence?: number;
+  /**
+   * Vector hits below this cosine similarity are dropped unless keyword search also found them
+   * (default 0.2): nearest neighbours always exist, relevant ones do not (seed 000 FR-03 threshold).
+   */
+  minRelevance?: number;
   /** Hybrid list weights (default 0.6 / 0.4). */
   weights?: FusionWeights;
   fusion?: FusionMethod;
