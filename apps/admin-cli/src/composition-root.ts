@@ -68,11 +68,13 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
     // periodic sweep.
     let committed = false;
     const search = createSearchService({ db: handle.db, embedder: null });
+    const cascadeReviews = createCascadeReviewQueue(handle.db);
     const service = createMemoryService({
       gate,
       reader: new RecordReader(handle.db),
       search,
-      retrieval: createRetrievalPipeline({ db: handle.db, embedder: null, search, reviewQueue: createCascadeReviewQueue(handle.db) }),
+      retrieval: createRetrievalPipeline({ db: handle.db, embedder: null, search, reviewQueue: cascadeReviews }),
+      cascadeReviews,
       ...(config.llmUrl && config.llmModel ? { synthesiser: createOpenAiSynthesiser({ baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) } : {}),
       access: { touch: (ids) => touchMemories(handle.db, ids) },
       indexing: { request: async () => void (committed = true) },

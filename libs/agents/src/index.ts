@@ -25,7 +25,7 @@ export type { ApproveAllFilter } from './review.use-cases.js';
 export { parseExportLine } from './transfer.use-cases.js';
 export type {
   AccessPort, ActorRef, CreateRecordInput, GateOutcomeView, GatePort, GateRequestState, GateRequestView, IndexingPort, ReaderPort,
-  RecordPatchInput, RetrievalPort, SearchHitView, SearchMode, SearchPort, WriteRequestInput,
+  CascadeReviewPort, RecordPatchInput, RetrievalPort, SearchHitView, SearchMode, SearchPort, WriteRequestInput,
 } from './ports.js';
 export { databaseOutage } from './database-outage.js';
 export { AgentsError, InvalidImportLineError, InvalidInputError, ScopeNotVisibleError } from './errors.js';

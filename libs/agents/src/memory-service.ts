@@ -1,4 +1,4 @@
-import type { AccessPort, GateOutcomeView, GatePort, IndexingPort, ReaderPort, RetrievalPort, SearchPort } from './ports.js';
+import type { AccessPort, CascadeReviewPort, GateOutcomeView, GatePort, IndexingPort, ReaderPort, RetrievalPort, SearchPort } from './ports.js';
 import { createReadUseCases } from './read.use-cases.js';
 import { createResearcher } from './researcher/researcher.js';
 import type { AnswerSynthesiser } from './researcher/synthesiser.js';
@@ -17,6 +17,8 @@ export interface MemoryServiceDeps {
   /** The validated retrieval pipeline behind retrieve, validate, recall and research. */
   retrieval: RetrievalPort;
   access: AccessPort;
+  /** Memories flagged because a source went stale; absent, `cascades` lists nothing. */
+  cascadeReviews?: CascadeReviewPort;
   /** How the Researcher phrases its answer; deterministic (no network) when absent. */
   synthesiser?: AnswerSynthesiser;
   /** Absent (e.g. no job queue in a one-shot CLI): vectors are filled by the next server run. */
@@ -106,6 +108,11 @@ export function createMemoryService(deps: MemoryServiceDeps) {
       return writes.reinforce(id, ctx);
     },
     gate: createReviewUseCases(gate),
+    /** Operator view of the cascade review queue. */
+    cascades: {
+      list: (limit?: number) => deps.cascadeReviews?.listOpen(limit) ?? Promise.resolve([]),
+      resolve: (memoryId: string, ctx: CallContext) => deps.cascadeReviews?.resolve(memoryId, ctx.actor) ?? Promise.resolve(0),
+    },
     exportAll: transfer.exportAll.bind(transfer),
     countAll: transfer.countAll.bind(transfer),
     importLine: transfer.importLine,

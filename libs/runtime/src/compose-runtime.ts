@@ -82,8 +82,9 @@ async function composeService(
 ): Promise<MemoryService> {
   const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
   const search = createSearchService({ db: handle.db, embedder });
+  const cascadeReviews = createCascadeReviewQueue(handle.db);
   const retrieval = createRetrievalPipeline({
-    db: handle.db, embedder, search, reviewQueue: createCascadeReviewQueue(handle.db),
+    db: handle.db, embedder, search, reviewQueue: cascadeReviews,
     onReviewQueueError: (err) => log(`queueing a cascade review failed: ${String(err)}`),
   });
   return createMemoryService({
@@ -91,6 +92,7 @@ async function composeService(
     reader: new RecordReader(handle.db),
     search,
     retrieval,
+    cascadeReviews,
     access: { touch: (ids) => touchMemories(handle.db, ids) },
     // The Researcher answers deterministically unless an OpenAI-compatible endpoint is configured.
     ...(config.llmUrl && config.llmModel

@@ -6,10 +6,11 @@ import { importCommand } from './import.command.js';
 import { initCommand } from './init.command.js';
 import { memoryCommand } from './memory.command.js';
 import { migrateCommand } from './migrate.command.js';
-import { retrievalCommand } from './retrieval.command.js';
+import { cascadeReviewCommand, retrievalCommand } from './retrieval.command.js';
 import { statusCommand } from './status.command.js';
 
 /** Every `engram` command (one file each). */
 export const COMMANDS: readonly CliCommand[] = [
   initCommand, migrateCommand, statusCommand, gateCommand, memoryCommand, correctCommand, exportCommand, importCommand, retrievalCommand,
+  cascadeReviewCommand,
 ];

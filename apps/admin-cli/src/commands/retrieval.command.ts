@@ -70,3 +70,27 @@ export const retrievalCommand: CliCommand = {
       }));
   },
 };
+
+/** `engram review list|resolve`: memories retrieval flagged because a source they were derived from went stale. */
+export const cascadeReviewCommand: CliCommand = {
+  register(program: Command) {
+    const review = program.command('review').description('memories derived from records that were later superseded, retracted or forgotten');
+    review
+      .command('list')
+      .description('open cascade reviews, oldest first')
+      .option('--limit <n>', 'at most this many', int, 100)
+      .action(action(async ({ env, out, opts }) => {
+        const open = await withRuntime(env, (rt) => rt.service.cascades.list(Number(opts.limit)));
+        out.result({ reviews: open }, () => (open.length
+          ? open.map((r) => `${r.memoryId}  derived from ${r.causeId} (${r.causeStatus})  flagged ${r.flaggedAt.toISOString()}`)
+          : ['no open cascade reviews']));
+      }));
+    review
+      .command('resolve <memory-id>')
+      .description('mark the reviews of a memory done (after superseding, invalidating or keeping it)')
+      .action(action(async ({ env, out, ctx, args }) => {
+        const n = await withRuntime(env, (rt) => rt.service.cascades.resolve(String(args[0]), ctx));
+        out.result({ resolved: n }, () => `${n} review(s) resolved`);
+      }));
+  },
+};
