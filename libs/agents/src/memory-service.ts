@@ -45,6 +45,14 @@ function withIndexing(gate: GatePort, deps: MemoryServiceDeps): GatePort {
   };
 }
 
+/** Operator view of the cascade review queue (empty when no queue is wired). */
+function cascadeUseCases(port: CascadeReviewPort | undefined) {
+  return {
+    list: (limit?: number) => port?.listOpen(limit) ?? Promise.resolve([]),
+    resolve: (memoryId: string, ctx: CallContext) => port?.resolve(memoryId, ctx.actor) ?? Promise.resolve(0),
+  };
+}
+
 /** Input of remember (seed 004): an explicit memory, straight to the gate. */
 export type RememberInput = Omit<StoreInput, 'type'> & { type?: string };
 
@@ -108,11 +116,7 @@ export function createMemoryService(deps: MemoryServiceDeps) {
       return writes.reinforce(id, ctx);
     },
     gate: createReviewUseCases(gate),
-    /** Operator view of the cascade review queue. */
-    cascades: {
-      list: (limit?: number) => deps.cascadeReviews?.listOpen(limit) ?? Promise.resolve([]),
-      resolve: (memoryId: string, ctx: CallContext) => deps.cascadeReviews?.resolve(memoryId, ctx.actor) ?? Promise.resolve(0),
-    },
+    cascades: cascadeUseCases(deps.cascadeReviews),
     exportAll: transfer.exportAll.bind(transfer),
     countAll: transfer.countAll.bind(transfer),
     importLine: transfer.importLine,

@@ -37,7 +37,7 @@ describe.each(testBackends)('retrieval pipeline ($name)', (backend) => {
     await seed('queueNo', 'We do not use PostgreSQL for the job queue.', { scope: 'project:alpha', confidence: 0.9 });
     await seed('secret', 'Project beta stores invoices in the job queue bucket.', { scope: 'project:beta' });
     await seed('oldPort', 'The API server listens on port 8080.');
-    await seed('expired', 'The release freeze is in effect for the API server.', { validTo: new Date(Date.now() - DAY) });
+    await seed('expired', 'The release freeze is in effect for the API server.', { validFrom: new Date(Date.now() - 3 * DAY), validTo: new Date(Date.now() - DAY) });
     await seed('archived', 'The API server runs on the old VM.', { status: 'archived' });
     await seed('dupLow', 'Always run the linter before pushing a commit.', { confidence: 0.6 });
     await seed('dupHigh', 'Always run the linter before pushing commits.', { confidence: 0.95 });

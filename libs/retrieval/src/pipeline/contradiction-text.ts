@@ -13,8 +13,8 @@ const STOPWORDS = new Set([
   'have', 'had', 'any', 'all', 'so', 'than', 'then', 'there', 'here', 'also', 'very', 'just', 'only', 'now', 'still', 'which', 'who',
 ]);
 
-/** Opposite pairs; either order counts. Stems (see {@link stem}) of the words, not the words. */
-export const ANTONYMS: ReadonlyArray<readonly [string, string]> = [
+// Opposite pairs of words, stemmed below.
+const ANTONYM_WORDS: Array<[string, string]> = [
   ['enabled', 'disabled'], ['enable', 'disable'], ['true', 'false'], ['allow', 'deny'], ['allowed', 'forbidden'],
   ['allowed', 'denied'], ['accept', 'reject'], ['accepted', 'rejected'], ['approve', 'reject'], ['approved', 'rejected'],
   ['include', 'exclude'], ['included', 'excluded'], ['increase', 'decrease'], ['always', 'never'], ['on', 'off'],
@@ -24,7 +24,10 @@ export const ANTONYMS: ReadonlyArray<readonly [string, string]> = [
   ['start', 'stop'], ['before', 'after'], ['more', 'less'], ['higher', 'lower'], ['faster', 'slower'], ['good', 'bad'],
   ['better', 'worse'], ['correct', 'incorrect'], ['valid', 'invalid'], ['up', 'down'], ['keep', 'drop'], ['add', 'remove'],
   ['online', 'offline'], ['active', 'inactive'], ['available', 'unavailable'], ['possible', 'impossible'], ['legal', 'illegal'],
-].map(([a, b]) => [stem(a), stem(b)] as const);
+];
+
+/** Opposite pairs; either order counts. Stems (see {@link stem}) of the words, not the words. */
+export const ANTONYMS: ReadonlyArray<readonly [string, string]> = ANTONYM_WORDS.map(([a, b]) => [stem(a), stem(b)] as const);
 
 /** A crude stemmer: enough to match plural and simple inflected forms. */
 export function stem(word: string): string {

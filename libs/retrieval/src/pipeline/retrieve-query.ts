@@ -22,7 +22,7 @@ export const DEFAULT_RETRIEVAL_DEFAULTS: Readonly<RetrievalDefaults> = Object.fr
   minConfidence: 0.3,
   minRelevance: 0.2,
   weights: { vector: 0.6, keyword: 0.4 },
-  fusion: 'rrf',
+  fusion: 'rrf' as const,
   ranking: DEFAULT_RANKING_WEIGHTS,
 });
 
