@@ -131,7 +131,8 @@ describe.each(testBackends)('retrieval agents can trust ($name)', (backend) => {
     expect(out.attempts.length).toBeLessThanOrEqual(3);
     expect(out.synthesiser).toBe('deterministic');
 
-    const nothing = await service.research({ query: 'quokka zanzibar teleportation protocol' }, agent);
+    // A scope with nothing in it: every attempt must come back empty (seed 000: "query guaranteed to fail").
+    const nothing = await service.research({ query: 'quokka zanzibar teleportation protocol', scope: 'project:empty' }, agent);
     expect(nothing.attempts).toHaveLength(3);
     expect(nothing.attempts.map((a) => a.strategy)).toEqual([
       'hybrid, as planned', 'hybrid, top-k 20, relaxed thresholds, no time range', 'keyword-only on the key terms, any type',

@@ -88,17 +88,33 @@ describe.each(testBackends)('retrieval pipeline ($name)', (backend) => {
   });
 
   it('weights 0.9/0.1 and 0.1/0.9 change the ranking, with RRF and with normalised fusion', async () => {
+    // The corpus of search.int-spec in a scope of its own: one paraphrase hit for the vector list, two literal hits for the keyword list.
+    const scope = ['project:weights'];
+    const w: Record<string, string> = {};
+    const corpus = {
+      colour: "Maria's favourite colour is dark green.",
+      backupScript: 'Database backup: run the nightly backup script, then verify the database backup restores.',
+      backupNote: 'Keep one database backup per week for a year.',
+      deploy: 'The deploy pipeline pushes container images to the staging cluster every night.',
+      tabs: 'Alice prefers tabs over spaces in TypeScript files.',
+      lunch: 'Lunch with the design team happens on Fridays at noon.',
+      coffee: 'The office coffee machine is descaled every Monday.',
+    };
+    for (const [key, content] of Object.entries(corpus)) w[key] = await seedRecord(handle.db, { content, scope: scope[0] });
+    await index();
     const text = 'which hue does she like most, and database backup';
     for (const fusion of ['rrf', 'normalized'] as const) {
-      const v = await sut.retrieve({ text, scopes, topK: 5, fusion, ranking: semanticOnly, weights: { vector: 0.9, keyword: 0.1 } });
-      const k = await sut.retrieve({ text, scopes, topK: 5, fusion, ranking: semanticOnly, weights: { vector: 0.1, keyword: 0.9 } });
+      const q = { text, scopes: scope, topK: 7, fusion, ranking: semanticOnly, minRelevance: 0 };
+      const v = await sut.retrieve({ ...q, weights: { vector: 0.9, keyword: 0.1 } });
+      const k = await sut.retrieve({ ...q, weights: { vector: 0.1, keyword: 0.9 } });
       expect(v.fusion).toBe(fusion);
-      expect(idsOf(v.results)).not.toEqual(idsOf(k.results));
-      // Shifting weight toward a list can only move the winner toward that list's order.
       const [vt, kt] = [v.results[0] as RetrievedMemory, k.results[0] as RetrievedMemory];
+      expect(vt.id).not.toBe(kt.id);
+      // Shifting weight toward a list can only move the winner toward that list's order.
       expect(vt.scores.vector ?? -1).toBeGreaterThanOrEqual(kt.scores.vector ?? -1);
       expect(kt.scores.keyword ?? 0).toBeGreaterThanOrEqual(vt.scores.keyword ?? 0);
-      expect(kt.id).toBe(ids.backup);
+      expect([w.backupScript, w.backupNote]).toContain(kt.id);
+      expect(idsOf(v.results)).not.toEqual(idsOf(k.results));
     }
   });
 

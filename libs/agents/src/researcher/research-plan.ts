@@ -18,7 +18,7 @@ const TYPE_WORDS: ReadonlyArray<[RegExp, string]> = [
   [/\b(beliefs?|believe[sd]?|assumptions?|assume[sd]?)\b/i, 'belief'],
   [/\b(facts?)\b/i, 'fact'],
   [/\b(preferences?|prefers?|preferred)\b/i, 'preference'],
-  [/\b(episodes?|incidents?|what happened|meetings?|sessions?)\b/i, 'episode'],
+  [/\b(episodes?|incidents?|what happened|meetings?|outages?)\b/i, 'episode'],
   [/\b(tasks?|todos?|to-dos?)\b/i, 'task'],
   [/\b(skills?|how to|procedures?|playbooks?|runbooks?)\b/i, 'skill'],
 ];
