@@ -5,7 +5,7 @@ import { DefaultRequestHandler } from '@a2a-js/sdk/server';
 import { createMemoryService, type MemoryService } from '@engram/agents';
 import { createGate } from '@engram/librarian';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
-import { createSearchService, touchMemories } from '@engram/retrieval';
+import { createRetrievalPipeline, createSearchService, touchMemories } from '@engram/retrieval';
 import { openPostgresTestDatabase } from '../../../tools/test/backends.js';
 import { buildAgentCard } from '../src/agent-card.js';
 import { EngramAgentExecutor } from '../src/executor/engram-agent-executor.js';
@@ -25,14 +25,16 @@ describe('A2A cancel of a running task (real SDK client over HTTP, Postgres task
 
   beforeAll(async () => {
     handle = (await openPostgresTestDatabase()).handle;
+    const search = createSearchService({ db: handle.db, embedder: null });
     const real = createMemoryService({
       gate: createGate({ db: handle.db, registry: createTypeRegistry() }),
       reader: new RecordReader(handle.db),
-      search: createSearchService({ db: handle.db, embedder: null }),
+      search,
+      retrieval: createRetrievalPipeline({ db: handle.db, search }),
       access: { touch: (ids) => touchMemories(handle.db, ids) },
       workDb: handle.db,
     });
-    const slowResearch: MemoryService = { ...real, recall: async (input, ctx) => held.then(() => real.recall(input, ctx)) };
+    const slowResearch: MemoryService = { ...real, research: async (input, ctx) => held.then(() => real.research(input, ctx)) };
     // The card must name the real port, so the server listens before the app exists.
     const mounted: { app?: ReturnType<typeof a2aExpressApp> } = {};
     server = createServer((req, res) => mounted.app?.(req, res));

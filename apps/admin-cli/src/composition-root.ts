@@ -5,14 +5,14 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { createMemoryService, type MemoryService } from '@engram/agents';
+import { createMemoryService, createOpenAiSynthesiser, type MemoryService } from '@engram/agents';
 import {
   checkModelDir, createJobQueue, loadConfig, migrateToLatest, openDatabase, summarizeConfig,
   type DatabaseHandle, type EngramConfig,
 } from '@engram/infra';
 import { createGate, loadPolicy } from '@engram/librarian';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
-import { createSearchService, requestEmbedding, touchMemories } from '@engram/retrieval';
+import { createCascadeReviewQueue, createRetrievalPipeline, createSearchService, requestEmbedding, touchMemories } from '@engram/retrieval';
 import { sql } from 'kysely';
 import { defaultPolicyYaml } from './default-policy.js';
 
@@ -67,10 +67,15 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
     // many records an import committed), so a running server embeds them without waiting for its
     // periodic sweep.
     let committed = false;
+    const search = createSearchService({ db: handle.db, embedder: null });
+    const cascadeReviews = createCascadeReviewQueue(handle.db);
     const service = createMemoryService({
       gate,
       reader: new RecordReader(handle.db),
-      search: createSearchService({ db: handle.db, embedder: null }),
+      search,
+      retrieval: createRetrievalPipeline({ db: handle.db, embedder: null, search, reviewQueue: cascadeReviews }),
+      cascadeReviews,
+      ...(config.llmUrl && config.llmModel ? { synthesiser: createOpenAiSynthesiser({ baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) } : {}),
       access: { touch: (ids) => touchMemories(handle.db, ids) },
       indexing: { request: async () => void (committed = true) },
       workDb: handle.db,

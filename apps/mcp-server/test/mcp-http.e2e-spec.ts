@@ -8,6 +8,7 @@ const TOOL_NAMES = [
   'memory.store', 'memory.get', 'memory.list', 'memory.search', 'remember', 'recall', 'forget',
   'memory.update', 'memory.supersede', 'memory.invalidate', 'memory.archive', 'memory.promote', 'memory.history',
   'prd_context', 'prd_event', 'prd_decision', 'prd_status', 'start_thinking', 'think', 'finish_thinking', 'recall_reasoning',
+  'memory.retrieve', 'memory.validate',
 ];
 const MAX_BODY = 65_536;
 

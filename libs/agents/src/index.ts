@@ -7,15 +7,25 @@ export type { MemoryService, MemoryServiceDeps, RememberInput, ReplacementInput 
 export type { CallContext } from './scope-context.js';
 export { resolveReadScopes, resolveWriteScope } from './scope-context.js';
 export type { StoreInput, StoreResult, ChangeResult, SupersedeOptions } from './write.use-cases.js';
-export type { ListInput, SearchInput, SearchOutput, RecallInput, RecallOutput } from './read.use-cases.js';
-export type { RecallItem, BudgetedRecall } from './recall-budget.js';
-export { fitToBudget, estimateTokens } from './recall-budget.js';
+export type { ListInput, SearchInput, SearchOutput } from './read.use-cases.js';
+export type { RecallInput, RecallOutput, RetrieveInput } from './retrieve.use-cases.js';
+export type { RecallItem } from './recall-item.js';
+export { createResearcher, MAX_ATTEMPTS, needsRetry } from './researcher/researcher.js';
+export type { ResearchAttempt, ResearchInput, ResearchOutput, RetrieveFn } from './researcher/researcher.js';
+export { planResearch } from './researcher/research-plan.js';
+export type { ResearchPlan } from './researcher/research-plan.js';
+export { parseTimeRange } from './researcher/time-range.js';
+export type { TimeRange } from './researcher/time-range.js';
+export { deterministicSummary, deterministicSynthesiser } from './researcher/synthesiser.js';
+export type { AnswerSynthesiser, SynthesisInput } from './researcher/synthesiser.js';
+export { createOpenAiSynthesiser } from './researcher/openai-synthesiser.js';
+export type { OpenAiSynthesiserOptions } from './researcher/openai-synthesiser.js';
 export type { ExportLine } from './transfer.use-cases.js';
 export type { ApproveAllFilter } from './review.use-cases.js';
 export { parseExportLine } from './transfer.use-cases.js';
 export type {
   AccessPort, ActorRef, CreateRecordInput, GateOutcomeView, GatePort, GateRequestState, GateRequestView, IndexingPort, ReaderPort,
-  RecordLinkInput, RecordPatchInput, SearchHitView, SearchMode, SearchPort, WriteRequestInput,
+  CascadeReviewPort, RecordLinkInput, RecordPatchInput, RetrievalPort, SearchHitView, SearchMode, SearchPort, WriteRequestInput,
 } from './ports.js';
 export { databaseOutage } from './database-outage.js';
 // Work continuity (SPEC 8, seed 004): PRD executions and thinking chains.

@@ -1,8 +1,11 @@
 import { createWorkContinuity } from './continuity/work-continuity.js';
 import type { ContinuityDb } from './continuity/continuity-tables.js';
 import type { FormationPort } from './continuity/formation.js';
-import type { AccessPort, GateOutcomeView, GatePort, IndexingPort, ReaderPort, SearchPort } from './ports.js';
+import type { AccessPort, CascadeReviewPort, GateOutcomeView, GatePort, IndexingPort, ReaderPort, RetrievalPort, SearchPort } from './ports.js';
 import { createReadUseCases } from './read.use-cases.js';
+import { createResearcher } from './researcher/researcher.js';
+import type { AnswerSynthesiser } from './researcher/synthesiser.js';
+import { createRetrieveUseCases } from './retrieve.use-cases.js';
 import { createReviewUseCases } from './review.use-cases.js';
 import type { CallContext } from './scope-context.js';
 import { createTransferUseCases } from './transfer.use-cases.js';
@@ -14,7 +17,13 @@ export interface MemoryServiceDeps {
   gate: GatePort;
   reader: ReaderPort;
   search: SearchPort;
+  /** The validated retrieval pipeline behind retrieve, validate, recall and research. */
+  retrieval: RetrievalPort;
   access: AccessPort;
+  /** Memories flagged because a source went stale; absent, `cascades` lists nothing. */
+  cascadeReviews?: CascadeReviewPort;
+  /** How the Researcher phrases its answer; deterministic (no network) when absent. */
+  synthesiser?: AnswerSynthesiser;
   /** Absent (e.g. no job queue in a one-shot CLI): vectors are filled by the next server run. */
   indexing?: IndexingPort;
   /** Where a failed embedding request is reported (it never fails the write). */
@@ -54,6 +63,14 @@ function workContinuityOf(deps: MemoryServiceDeps, store: ReturnType<typeof crea
   });
 }
 
+/** Operator view of the cascade review queue (empty when no queue is wired). */
+function cascadeUseCases(port: CascadeReviewPort | undefined) {
+  return {
+    list: (limit?: number) => port?.listOpen(limit) ?? Promise.resolve([]),
+    resolve: (memoryId: string, ctx: CallContext) => port?.resolve(memoryId, ctx.actor) ?? Promise.resolve(0),
+  };
+}
+
 /** Input of remember (seed 004): an explicit memory, straight to the gate. */
 export type RememberInput = Omit<StoreInput, 'type'> & { type?: string };
 
@@ -67,7 +84,8 @@ export type ReplacementInput = Omit<StoreInput, 'type'> & { type?: string };
  */
 export function createMemoryService(deps: MemoryServiceDeps) {
   const gate = withIndexing(deps.gate, deps);
-  const reads = createReadUseCases(deps.reader, deps.search, deps.access);
+  const reads = createReadUseCases(deps.reader, deps.search);
+  const retrieval = createRetrieveUseCases(deps.retrieval, deps.access);
   const writes = createWriteUseCases(gate);
   const transfer = createTransferUseCases(deps.reader, gate);
   // Changes to an existing record first prove the caller can see it (no cross-scope writes).
@@ -79,7 +97,10 @@ export function createMemoryService(deps: MemoryServiceDeps) {
     history: reads.history,
     list: reads.list,
     search: reads.search,
-    recall: reads.recall,
+    recall: retrieval.recall,
+    retrieve: retrieval.retrieve,
+    validate: retrieval.validate,
+    research: createResearcher(retrieval.retrieve, deps.synthesiser),
     store: writes.store,
     remember(input: RememberInput, ctx: CallContext): Promise<StoreResult> {
       // Unlabelled explicit memories are facts: the type with the plainest default policy.
@@ -116,6 +137,7 @@ export function createMemoryService(deps: MemoryServiceDeps) {
     gate: createReviewUseCases(gate),
     prd: work.prd, // PRD execution tracking (seed 004)
     chains: work.chains, // thinking chains (seed 004)
+    cascades: cascadeUseCases(deps.cascadeReviews),
     exportAll: transfer.exportAll.bind(transfer),
     countAll: transfer.countAll.bind(transfer),
     importLine: transfer.importLine,

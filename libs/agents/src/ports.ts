@@ -1,4 +1,5 @@
 import type { GetOptions, ImportedVersion, ListFilter, MemoryRecord, MemoryVersion, Page, PageRequest } from '@engram/memory';
+import type { CascadeReview, RetrieveQuery, RetrieveResponse, ValidateRequest, ValidationReport } from '@engram/retrieval';
 
 /*
  * What the use cases need from the domain libs, stated here because ports live with their user
@@ -137,4 +138,16 @@ export interface AccessPort {
 /** Asks for new content to be embedded (the retrieval `requestEmbedding` job); fire-and-forget. */
 export interface IndexingPort {
   request(): Promise<unknown>;
+}
+
+/** The queue of memories to review because a source they were derived from went stale (retrieval's CascadeReviewQueue). */
+export interface CascadeReviewPort {
+  listOpen(limit?: number): Promise<CascadeReview[]>;
+  resolve(memoryId: string, resolvedBy: string): Promise<number>;
+}
+
+/** The validated retrieval pipeline (the retrieval lib's RetrievalPipeline). */
+export interface RetrievalPort {
+  retrieve(query: RetrieveQuery): Promise<RetrieveResponse>;
+  validate(request: ValidateRequest): Promise<ValidationReport[]>;
 }

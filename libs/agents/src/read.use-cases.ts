@@ -1,6 +1,5 @@
 import { RecordNotFoundError, type MemoryRecord, type MemoryStatus, type Page } from '@engram/memory';
-import type { AccessPort, ReaderPort, SearchMode, SearchPort } from './ports.js';
-import { fitToBudget, type BudgetedRecall, type RecallItem } from './recall-budget.js';
+import type { ReaderPort, SearchMode, SearchPort } from './ports.js';
 import { resolveReadScopes, type CallContext } from './scope-context.js';
 
 /** Filters of memory.list (seed 000 FR-06) plus SPEC 3 filters. */
@@ -35,41 +34,13 @@ export interface SearchOutput {
   degraded?: string;
 }
 
-/** Input of recall (seed 004): a hybrid search, compacted and budgeted for an agent's context. */
-export interface RecallInput extends Omit<SearchInput, 'mode'> {
-  maxTokens?: number;
-}
-
-/** Recall answer. */
-export interface RecallOutput extends BudgetedRecall {
-  mode: SearchMode;
-  degraded?: string;
-}
-
-const DEFAULT_RECALL_TOKENS = 4000; // seed 004 default budget
-
-function toRecallItem(record: MemoryRecord, score: number): RecallItem {
-  const item: RecallItem = {
-    id: record.id,
-    type: record.type,
-    content: record.content,
-    scope: record.scope,
-    tags: record.tags,
-    score,
-    confidence: record.confidence,
-    createdAt: record.createdAt.toISOString(),
-  };
-  if (Object.keys(record.metadata).length > 0) item.metadata = record.metadata;
-  return item;
-}
-
 function degradedText(value: string | boolean | undefined): string | undefined {
   if (value === undefined || value === false) return undefined;
   return value === true ? 'vector search unavailable; keyword results only' : value;
 }
 
 /** Read use cases; every read is confined to the caller's visible scopes. */
-export function createReadUseCases(reader: ReaderPort, search: SearchPort, access: AccessPort) {
+export function createReadUseCases(reader: ReaderPort, search: SearchPort) {
   async function get(id: string, ctx: CallContext, opts: { version?: number; asOf?: Date; scope?: string } = {}) {
     const record = await reader.get(id, { version: opts.version, asOf: opts.asOf });
     const scopes = resolveReadScopes(opts.scope, ctx);
@@ -106,12 +77,5 @@ export function createReadUseCases(reader: ReaderPort, search: SearchPort, acces
       );
     },
     search: runSearch,
-    async recall(input: RecallInput, ctx: CallContext): Promise<RecallOutput> {
-      const out = await runSearch({ ...input, mode: 'hybrid', topK: input.topK ?? 8 }, ctx);
-      const budgeted = fitToBudget(out.results.map((r) => toRecallItem(r.record, r.score)), input.maxTokens ?? DEFAULT_RECALL_TOKENS);
-      // Only what the agent actually receives counts as accessed (reinforcement, seed 004).
-      if (budgeted.items.length > 0) await access.touch(budgeted.items.map((i) => i.id));
-      return { ...budgeted, mode: out.mode, ...(out.degraded ? { degraded: out.degraded } : {}) };
-    },
   };
 }

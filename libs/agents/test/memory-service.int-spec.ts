@@ -1,6 +1,6 @@
 import { createGate } from '@engram/librarian';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
-import { createSearchService, touchMemories } from '@engram/retrieval';
+import { createRetrievalPipeline, createSearchService, touchMemories } from '@engram/retrieval';
 import { createMemoryService, type CallContext, type MemoryService } from '@engram/agents';
 import { testBackends } from '../../../tools/test/backends.js';
 
@@ -12,10 +12,12 @@ const agentOther: CallContext = { actor: 'mcp:test', scope: 'project:other' };
 const operator: CallContext = { actor: 'cli:operator', admin: true };
 
 function compose(handle: DatabaseHandle): MemoryService {
+  const search = createSearchService({ db: handle.db, embedder: null });
   return createMemoryService({
     gate: createGate({ db: handle.db, registry: createTypeRegistry() }),
     reader: new RecordReader(handle.db),
-    search: createSearchService({ db: handle.db, embedder: null }),
+    search,
+    retrieval: createRetrievalPipeline({ db: handle.db, search }),
     access: { touch: (ids) => touchMemories(handle.db, ids) },
     workDb: handle.db,
   });

@@ -1,6 +1,6 @@
 import { createGate } from '@engram/librarian';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
-import { createSearchService, touchMemories } from '@engram/retrieval';
+import { createRetrievalPipeline, createSearchService, touchMemories } from '@engram/retrieval';
 import { createMemoryService, materialiseProgress, PRD_EVENT_TYPES, type CallContext, type MemoryService, type PrdEventType } from '@engram/agents';
 import { testBackends } from '../../../tools/test/backends.js';
 
@@ -16,6 +16,7 @@ function compose(handle: DatabaseHandle, prdCacheSize?: number): MemoryService {
     gate: createGate({ db: handle.db, registry: createTypeRegistry() }),
     reader: new RecordReader(handle.db),
     search: createSearchService({ db: handle.db, embedder: null }),
+    retrieval: createRetrievalPipeline({ db: handle.db, embedder: null }),
     access: { touch: (ids) => touchMemories(handle.db, ids) },
     workDb: handle.db,
     ...(prdCacheSize ? { prdCacheSize } : {}),

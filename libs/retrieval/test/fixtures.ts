@@ -21,6 +21,8 @@ export interface RecordSeed {
   validTo?: Date | null;
   confidence?: number;
   createdAt?: Date;
+  metadata?: Record<string, unknown>;
+  trust?: 'user' | 'agent' | 'tool' | 'import';
 }
 
 type Snapshot = Record<string, unknown> & { id: string; version: number; content: string };
@@ -40,8 +42,8 @@ export async function seedRecord(db: Kysely<any>, seed: RecordSeed): Promise<str
     db,
     {
       id, version: 1, type: seed.type ?? 'fact', memory_class: seed.memoryClass ?? 'semantic', content: seed.content,
-      metadata: {}, tags: seed.tags ?? [], scope: seed.scope ?? 'global', source_type: 'test', source_id: null,
-      trust: 'user', status, created_at: now, updated_at: now, valid_from: seed.validFrom ?? now,
+      metadata: seed.metadata ?? {}, tags: seed.tags ?? [], scope: seed.scope ?? 'global', source_type: 'test', source_id: null,
+      trust: seed.trust ?? 'user', status, created_at: now, updated_at: now, valid_from: seed.validFrom ?? now,
       valid_to: seed.validTo ?? null, superseded_by: null, status_reason: null, archived: status === 'archived',
       confidence: seed.confidence ?? 1,
     },

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '@engram/infra';
 import type { EdgeKind } from '@engram/memory';
-import { expandByGraph, InvalidSearchQueryError } from '../src/index.js';
+import { createPageRankGraphExpander, expandByGraph, InvalidSearchQueryError } from '../src/index.js';
 import { testBackends } from '../../../tools/test/backends.js';
 import { seedRecord, updateRecord, type RecordSeed } from './fixtures.js';
 
@@ -51,6 +51,16 @@ describe.each(testBackends)('graph expansion ($name)', (backend) => {
   const expand = (over: Partial<Parameters<typeof expandByGraph>[1]> = {}) =>
     expandByGraph({ db: handle.db }, { seedIds: [ids['seed'] as string], scopes: [A], ...over });
   const keyOf = (id: string) => Object.entries(ids).find(([, v]) => v === id)?.[0];
+
+  it('answers the pipeline\'s GraphExpander port: same records and order, scores rescaled to [0, 1], the path in `via`', async () => {
+    const direct = await expand({ limit: 3 });
+    const hits = await createPageRankGraphExpander({ db: handle.db }).expand([ids['seed'] as string], { scopes: [A], limit: 3 });
+    expect(hits.map((h) => h.id)).toEqual(direct.results.map((r) => r.id));
+    expect(hits[0]?.score).toBe(1);
+    for (const h of hits) expect(h.score).toBeGreaterThan(0);
+    expect(hits.find((h) => keyOf(h.id) === 'derived')?.via).toBe(`${ids['seed']} → derived_from`);
+    expect(await createPageRankGraphExpander({ db: handle.db }).expand([ids['seed'] as string], { scopes: ['project:b'], limit: 3 })).toEqual([]);
+  });
 
   it('ranks the 2-hop neighbourhood by personalised PageRank with the path that brought each record in', async () => {
     const out = await expand();

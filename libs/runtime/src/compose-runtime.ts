@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { createMemoryService, type MemoryService } from '@engram/agents';
+import { createMemoryService, createOpenAiSynthesiser, type MemoryService } from '@engram/agents';
 import {
   createJobQueue, loadEmbeddingProvider, migrateToLatest, openDatabase, summarizeConfig,
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
@@ -7,8 +7,8 @@ import {
 import { createGate, loadPolicy } from '@engram/librarian';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
 import {
-  createEmbeddingIndexer, createSearchService, registerEmbeddingJobs, requestEmbedding, touchMemories,
-  type EmbeddingIndexer,
+  createCascadeReviewQueue, createEmbeddingIndexer, createPageRankGraphExpander, createRetrievalPipeline, createSearchService, registerEmbeddingJobs, requestEmbedding,
+  touchMemories, type EmbeddingIndexer,
 } from '@engram/retrieval';
 import type { Kysely } from 'kysely';
 import type { HealthProbe, HealthReport, Runtime } from './health-report.js';
@@ -54,17 +54,7 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     await queue.start();
     const indexer = embedder ? createEmbeddingIndexer({ db: handle.db, embedder, batchSize: config.embedBatchSize }) : null;
     if (indexer) await registerEmbeddingJobs(queue, indexer);
-    const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
-    const gate = createGate({ db: handle.db, registry: createTypeRegistry(), policy });
-    const service = createMemoryService({
-      gate,
-      reader: new RecordReader(handle.db),
-      search: createSearchService({ db: handle.db, embedder }),
-      access: { touch: (ids) => touchMemories(handle.db, ids) },
-      indexing: { request: () => requestEmbedding(queue) },
-      onIndexingError: (err) => log(`embedding request failed: ${String(err)}`),
-      workDb: handle.db,
-    });
+    const service = await composeService(config, handle, embedder, queue, log);
     // Catch up on a backlog (previous runs, CLI imports/approvals) now and then periodically; the
     // job is a singleton, so a sweep while a run is queued costs one dropped insert.
     const sweep = indexer ? setInterval(() => void requestEmbedding(queue).catch(() => undefined), EMBEDDING_SWEEP_MS) : undefined;
@@ -84,6 +74,34 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     await handle.close().catch(() => undefined);
     throw err;
   }
+}
+
+/** The gate, search, the retrieval pipeline (with its cascade review queue) and the memory service over them. */
+async function composeService(
+  config: EngramConfig, handle: DatabaseHandle, embedder: EmbeddingProvider | null, queue: JobQueue, log: ComposeOptions['log'],
+): Promise<MemoryService> {
+  const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
+  const search = createSearchService({ db: handle.db, embedder });
+  const cascadeReviews = createCascadeReviewQueue(handle.db);
+  const retrieval = createRetrievalPipeline({
+    db: handle.db, embedder, search, reviewQueue: cascadeReviews, graph: createPageRankGraphExpander({ db: handle.db }),
+    onReviewQueueError: (err) => log(`queueing a cascade review failed: ${String(err)}`),
+  });
+  return createMemoryService({
+    gate: createGate({ db: handle.db, registry: createTypeRegistry(), policy }),
+    reader: new RecordReader(handle.db),
+    search,
+    retrieval,
+    cascadeReviews,
+    access: { touch: (ids) => touchMemories(handle.db, ids) },
+    // The Researcher answers deterministically unless an OpenAI-compatible endpoint is configured.
+    ...(config.llmUrl && config.llmModel
+      ? { synthesiser: createOpenAiSynthesiser({ baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) }
+      : {}),
+    indexing: { request: () => requestEmbedding(queue) },
+    onIndexingError: (err) => log(`embedding request failed: ${String(err)}`),
+    workDb: handle.db,
+  });
 }
 
 async function stopQueue(queue: JobQueue, log: ComposeOptions['log']): Promise<void> {

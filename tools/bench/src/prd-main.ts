@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { createMemoryService, type CallContext, type MemoryService, type PrdEventInput } from '@engram/agents';
 import { createGate } from '@engram/librarian';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
-import { createSearchService, touchMemories } from '@engram/retrieval';
+import { createRetrievalPipeline, createSearchService, touchMemories } from '@engram/retrieval';
 import { createEmbeddedDatabase, createNativeDatabase, type BenchDatabase } from './databases.js';
 import { since, summarize } from './stats.js';
 
@@ -22,6 +22,7 @@ function compose(db: BenchDatabase, prdCacheSize: number): MemoryService {
     gate: createGate({ db: h.db, registry: createTypeRegistry() }),
     reader: new RecordReader(h.db),
     search: createSearchService({ db: h.db, embedder: null }),
+    retrieval: createRetrievalPipeline({ db: h.db, embedder: null }),
     access: { touch: (ids) => touchMemories(h.db, ids) },
     workDb: h.db,
     prdCacheSize,

@@ -8,10 +8,11 @@ import { initCommand } from './init.command.js';
 import { memoryCommand } from './memory.command.js';
 import { migrateCommand } from './migrate.command.js';
 import { prdCommand } from './prd.command.js';
+import { cascadeReviewCommand, retrievalCommand } from './retrieval.command.js';
 import { statusCommand } from './status.command.js';
 
 /** Every `engram` command (one file each). */
 export const COMMANDS: readonly CliCommand[] = [
   initCommand, migrateCommand, statusCommand, gateCommand, memoryCommand, correctCommand, exportCommand, importCommand,
-  prdCommand, chainsCommand,
+  prdCommand, chainsCommand, retrievalCommand, cascadeReviewCommand,
 ];

@@ -1,4 +1,5 @@
-import { estimateTokens, type PrdContext } from '@engram/agents';
+import type { PrdContext } from '@engram/agents';
+import { estimateTokens } from '@engram/retrieval';
 import type { ToolAnswer } from './tool-definition.js';
 
 const KEEP_AS_IS = new Set(['detail', 'metadata']);

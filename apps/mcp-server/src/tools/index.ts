@@ -6,6 +6,7 @@ import { memoryHistoryTool } from './memory-history.tool.js';
 import { memoryInvalidateTool } from './memory-invalidate.tool.js';
 import { memoryListTool } from './memory-list.tool.js';
 import { memoryPromoteTool } from './memory-promote.tool.js';
+import { memoryRetrieveTool } from './memory-retrieve.tool.js';
 import { memorySearchTool } from './memory-search.tool.js';
 import { memoryStoreTool } from './memory-store.tool.js';
 import { memorySupersedeTool } from './memory-supersede.tool.js';
@@ -15,6 +16,7 @@ import { prdDecisionTool } from './prd-decision.tool.js';
 import { prdEventTool } from './prd-event.tool.js';
 import { prdStatusTool } from './prd-status.tool.js';
 import { recallReasoningTool } from './recall-reasoning.tool.js';
+import { memoryValidateTool } from './memory-validate.tool.js';
 import { recallTool } from './recall.tool.js';
 import { rememberTool } from './remember.tool.js';
 import { startThinkingTool } from './start-thinking.tool.js';
@@ -28,6 +30,8 @@ export const TOOLS: readonly ToolDefinition<any>[] = [
   memoryUpdateTool, memorySupersedeTool, memoryInvalidateTool, memoryArchiveTool, memoryPromoteTool, memoryHistoryTool,
   // Work continuity (SPEC 8, seed 004): PRD execution tracking and thinking chains.
   prdContextTool, prdEventTool, prdDecisionTool, prdStatusTool, startThinkingTool, thinkTool, finishThinkingTool, recallReasoningTool,
+  // Validated retrieval (issue 3): the pipeline with provenance, validation and token budgets.
+  memoryRetrieveTool, memoryValidateTool,
 ];
 
 /** The wire name of a tool: the seed's dotted name, or `memory_store` style for clients that reject dots. */

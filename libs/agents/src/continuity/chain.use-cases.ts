@@ -1,4 +1,4 @@
-import { estimateTokens } from '../recall-budget.js';
+import { estimateTokens } from '@engram/retrieval';
 import { ChainNotActiveError, ChainNotFoundError, InvalidInputError, InvalidThoughtError } from '../errors.js';
 import type { SearchPort } from '../ports.js';
 import { resolveReadScopes, resolveWriteScope, type CallContext } from '../scope-context.js';

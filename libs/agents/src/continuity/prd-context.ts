@@ -1,4 +1,4 @@
-import { estimateTokens } from '../recall-budget.js';
+import { estimateTokens } from '@engram/retrieval';
 import { LEARNING_TYPES } from './formation.js';
 import type { PrdDecision, PrdEvent, PrdExecution, PrdProgress } from './prd-model.js';
 import type { PrdRepository } from './prd.repository.js';

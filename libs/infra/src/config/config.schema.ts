@@ -26,6 +26,9 @@ export const configSchema = z.strictObject({
   policyFile: z.string().min(1),
   logLevel: z.enum(LOG_LEVELS as [LogLevel, ...LogLevel[]]),
   embedBatchSize: positiveInt.max(1024),
+  llmUrl: z.string().regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional(),
+  llmModel: z.string().min(1).optional(),
+  llmApiKey: z.string().min(1).optional(),
 });
 
 /** What a config file may hold: any subset, but no unknown keys (typos fail loudly) and no home. */

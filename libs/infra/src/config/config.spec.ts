@@ -109,3 +109,17 @@ describe('summarizeConfig', () => {
     expect(summarizeConfig(config)).toMatchObject({ http: { apiKeySet: true }, database: { backend: 'postgres' } });
   });
 });
+
+describe('LLM synthesiser settings', () => {
+  it('reads the endpoint from the environment and keeps its key out of the summary', () => {
+    const config = loadConfig({ env: { ENGRAM_HOME: tmp(), ENGRAM_LLM_URL: 'http://127.0.0.1:8080/v1', ENGRAM_LLM_MODEL: 'm', ENGRAM_LLM_API_KEY: 'llm-secret' } });
+    expect(config).toMatchObject({ llmUrl: 'http://127.0.0.1:8080/v1', llmModel: 'm', llmApiKey: 'llm-secret' });
+    expect(JSON.stringify(summarizeConfig(config))).not.toContain('llm-secret');
+    expect(summarizeConfig(config)).toMatchObject({ llm: { url: 'http://127.0.0.1:8080/v1', model: 'm', apiKeySet: true } });
+  });
+
+  it('refuses a URL without a model and a non-http URL', () => {
+    expect(() => loadConfig({ env: { ENGRAM_HOME: tmp(), ENGRAM_LLM_URL: 'http://127.0.0.1:8080/v1' } })).toThrow(/ENGRAM_LLM_MODEL/);
+    expect(() => loadConfig({ env: { ENGRAM_HOME: tmp(), ENGRAM_LLM_URL: 'ftp://x', ENGRAM_LLM_MODEL: 'm' } })).toThrow(/llmUrl/);
+  });
+});

@@ -99,6 +99,9 @@ function envLayer(raw: EngramEnv): Layer {
   if (raw.policyFile) layer.policyFile = raw.policyFile;
   if (raw.logLevel) layer.logLevel = raw.logLevel as EngramConfig['logLevel']; // validated below
   if (raw.embedBatchSize) layer.embedBatchSize = toInt('ENGRAM_EMBED_BATCH_SIZE', raw.embedBatchSize);
+  if (raw.llmUrl) layer.llmUrl = raw.llmUrl;
+  if (raw.llmModel) layer.llmModel = raw.llmModel;
+  if (raw.llmApiKey) layer.llmApiKey = raw.llmApiKey;
   return layer;
 }
 
@@ -126,6 +129,9 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 }
 
 function checkContradictions(config: EngramConfig): void {
+  if ((config.llmUrl === undefined) !== (config.llmModel === undefined)) {
+    throw new ConfigError('set both ENGRAM_LLM_URL and ENGRAM_LLM_MODEL (the Researcher\'s LLM synthesiser), or neither');
+  }
   if (!LOOPBACK.has(config.http.host) && !config.http.apiKey) {
     throw new ConfigError(
       `http.host ${config.http.host} is reachable from other machines: set ENGRAM_API_KEY or bind to 127.0.0.1`,

@@ -25,6 +25,11 @@ export interface EngramConfig {
   readonly policyFile: string;
   readonly logLevel: LogLevel;
   readonly embedBatchSize: number;
+  /** OpenAI-compatible endpoint (base URL up to `/v1`) for the Researcher's LLM synthesiser; deterministic when unset. */
+  readonly llmUrl?: string;
+  readonly llmModel?: string;
+  /** Bearer key of the LLM endpoint; a secret, never summarized. */
+  readonly llmApiKey?: string;
 }
 
 /** Overrides from CLI flags (or code): any subset, `http` included field by field. */

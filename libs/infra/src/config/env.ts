@@ -14,6 +14,9 @@ export interface EngramEnv {
   policyFile?: string;
   logLevel?: string;
   embedBatchSize?: string;
+  llmUrl?: string;
+  llmModel?: string;
+  llmApiKey?: string;
 }
 
 const NAMES: Record<keyof EngramEnv, string[]> = {
@@ -32,6 +35,9 @@ const NAMES: Record<keyof EngramEnv, string[]> = {
   policyFile: ['ENGRAM_POLICY_FILE'],
   logLevel: ['ENGRAM_LOG_LEVEL'],
   embedBatchSize: ['ENGRAM_EMBED_BATCH_SIZE'],
+  llmUrl: ['ENGRAM_LLM_URL'],
+  llmModel: ['ENGRAM_LLM_MODEL'],
+  llmApiKey: ['ENGRAM_LLM_API_KEY'],
 };
 
 /** The environment variable names behind each field, first one wins (for docs and `doctor`). */

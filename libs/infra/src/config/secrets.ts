@@ -8,11 +8,12 @@ import type { EngramConfig } from './config.types.js';
 export interface EngramSecrets {
   readonly apiKey?: string;
   readonly databaseUrl?: string;
+  readonly llmApiKey?: string;
 }
 
 /** The secrets of a config, for code that must hand them to a client library. */
 export function secretsOf(config: EngramConfig): EngramSecrets {
-  return { apiKey: config.http.apiKey, databaseUrl: config.databaseUrl };
+  return { apiKey: config.http.apiKey, databaseUrl: config.databaseUrl, llmApiKey: config.llmApiKey };
 }
 
 /** A config summary safe for /health, `engram status` and logs: no key, no password. */
@@ -33,5 +34,6 @@ export function summarizeConfig(config: EngramConfig): Record<string, unknown> {
     policyFile: config.policyFile,
     logLevel: config.logLevel,
     embedBatchSize: config.embedBatchSize,
+    llm: config.llmUrl ? { url: config.llmUrl, model: config.llmModel, apiKeySet: config.llmApiKey !== undefined } : null,
   };
 }

@@ -4,4 +4,5 @@ export * as _20261122T070000000Z from './20261122T070000000Z-create-service-role
 export * as _20261123T060000000Z from './20261123T060000000Z-forget-purge-and-audit-uniqueness.js';
 export * as _20261123T080000000Z from './20261123T080000000Z-create-a2a-tasks.js';
 export * as _20261123T090000000Z from './20261123T090000000Z-embedding-model-index.js';
+export * as _20261123T120000000Z from './20261123T120000000Z-create-cascade-reviews.js';
 export * as _20261123T120700000Z from './20261123T120700000Z-create-work-continuity.js';

@@ -1,0 +1,79 @@
+import type { Contradiction, FusionMethod, QueryRoute, RankingWeights, RetrieveResponse, ValidationReport } from '@engram/retrieval';
+import type { AccessPort, RetrievalPort, SearchMode } from './ports.js';
+import { toRecallItem, type RecallItem } from './recall-item.js';
+import { resolveReadScopes, type CallContext } from './scope-context.js';
+
+/** Input of memory.retrieve: the validated, ranked, budgeted pipeline (SPEC 5). */
+export interface RetrieveInput {
+  query: string;
+  scope?: string;
+  mode?: SearchMode;
+  topK?: number;
+  types?: string[];
+  tags?: string[];
+  includeArchived?: boolean;
+  createdAfter?: Date;
+  createdBefore?: Date;
+  minConfidence?: number;
+  minRelevance?: number;
+  weights?: { vector: number; keyword: number };
+  fusion?: FusionMethod;
+  ranking?: Partial<RankingWeights>;
+  maxTokens?: number;
+  route?: QueryRoute | 'auto';
+}
+
+/** Input of recall (seed 004): the pipeline, hybrid, compact and within a token budget. */
+export interface RecallInput {
+  query: string;
+  topK?: number;
+  scope?: string;
+  types?: string[];
+  tags?: string[];
+  maxTokens?: number;
+}
+
+/** Recall answer: compact items plus what validation and the budget found. */
+export interface RecallOutput {
+  items: RecallItem[];
+  /** Some results were degraded or left out to fit the budget. */
+  truncated: boolean;
+  /** Validated results before the budget. */
+  total: number;
+  tokens: number;
+  excludedCount: number;
+  contradictions: Contradiction[];
+  mode: SearchMode;
+  route: QueryRoute;
+  notice: string;
+  degraded?: string;
+}
+
+const DEFAULT_RECALL_TOKENS = 4000; // seed 004 MCP default budget
+
+/** Retrieval use cases; every call is confined to the caller's visible scopes (never every scope). */
+export function createRetrieveUseCases(retrieval: RetrievalPort, access: AccessPort) {
+  function retrieve(input: RetrieveInput, ctx: CallContext): Promise<RetrieveResponse> {
+    const scopes = resolveReadScopes(input.scope, { ...ctx, admin: false }) ?? [];
+    const { query, scope: _scope, ...rest } = input;
+    return retrieval.retrieve({ ...rest, text: query, scopes });
+  }
+
+  return {
+    retrieve,
+    /** memory.validate: per id, whether it is current knowledge and why not. */
+    validate(ids: string[], ctx: CallContext, scope?: string): Promise<ValidationReport[]> {
+      return retrieval.validate({ ids, scopes: resolveReadScopes(scope, { ...ctx, admin: false }) ?? [] });
+    },
+    async recall(input: RecallInput, ctx: CallContext): Promise<RecallOutput> {
+      const out = await retrieve({ ...input, mode: 'hybrid', topK: input.topK ?? 8, maxTokens: input.maxTokens ?? DEFAULT_RECALL_TOKENS }, ctx);
+      // Only what the agent actually receives counts as accessed (reinforcement, seed 004).
+      if (out.results.length > 0) await access.touch(out.results.map((r) => r.id));
+      return {
+        items: out.results.map(toRecallItem), truncated: out.budget.tokenBudgetExceeded, total: out.results.length + out.budget.excludedCount,
+        tokens: out.budget.usedTokens, excludedCount: out.budget.excludedCount, contradictions: out.contradictions, mode: out.mode,
+        route: out.route, notice: out.notice, ...(out.degraded ? { degraded: out.degraded } : {}),
+      };
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { contradictionBetween, detectContradictions } from './contradictions.js';
+
+describe('contradiction heuristic', () => {
+  it.each([
+    ['We use PostgreSQL for the job queue.', 'We do not use PostgreSQL for the job queue.'],
+    ['The staging cluster is reachable from the office VPN.', "The staging cluster isn't reachable from the office VPN."],
+    ['Alice likes long meetings.', 'Alice never likes long meetings.'],
+    ['Deploys on Fridays are allowed.', 'Deploys on Fridays are not allowed.'],
+    ['Feature flags can be changed without review', 'Feature flags cannot be changed without review'],
+  ])('flags the negation %p / %p', (a, b) => {
+    expect(contradictionBetween(a, b)).toMatchObject({ kind: 'negation' });
+  });
+
+  it.each([
+    ['Telemetry is enabled in production.', 'Telemetry is disabled in production.'],
+    ['The public API is synchronous.', 'The public API is asynchronous.'],
+    ['Dark mode is on by default.', 'Dark mode is off by default.'],
+  ])('flags the antonyms %p / %p', (a, b) => {
+    expect(contradictionBetween(a, b)).toMatchObject({ kind: 'antonym' });
+  });
+
+  it.each([
+    ['The API timeout is 30 seconds.', 'The API timeout is 60 seconds.'],
+    ["Maria's favourite colour is dark green.", "Maria's favourite colour is blue."],
+    ['The primary database is PostgreSQL.', 'The primary database is MySQL.'],
+    ['We keep 7 daily backups', 'We keep 14 daily backups'],
+  ])('flags different values %p / %p', (a, b) => {
+    expect(contradictionBetween(a, b)).toMatchObject({ kind: 'different_value' });
+  });
+
+  it.each([
+    ['We use PostgreSQL for the job queue.', 'We use PostgreSQL for the job queue.'],
+    ['We use PostgreSQL for the job queue.', 'The office coffee machine is descaled every Monday.'],
+    ['Lunch with the design team happens on Fridays.', 'Do not schedule deploys on Mondays.'],
+  ])('leaves unrelated or identical statements alone: %p / %p', (a, b) => {
+    expect(contradictionBetween(a, b)).toBeNull();
+  });
+
+  it('reports pairs with ids and a reason quoting both statements', () => {
+    const found = detectContradictions([
+      { id: '1', content: 'Redis is required for caching.' },
+      { id: '2', content: 'Lunch is at noon.' },
+      { id: '3', content: 'Redis is not required for caching.' },
+    ]);
+    expect(found).toHaveLength(1);
+    expect(found[0]?.ids).toEqual(['1', '3']);
+    expect(found[0]?.reason).toContain('"Redis is required for caching."');
+  });
+});

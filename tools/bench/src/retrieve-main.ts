@@ -1,0 +1,87 @@
+// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-pglite]`: latency of validated
+// retrieval (memory.retrieve's pipeline: search over-fetch, fresh-row validation, ranking, dedupe,
+// contradictions, token budget) next to the plain hybrid search it is built on, on native Postgres
+// and PGlite. The corpus, the gate writes and the vectors are those of the main benchmark.
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { sql } from 'kysely';
+import { loadEmbeddingProvider, type EmbeddingProvider } from '@engram/infra';
+import { createRetrievalPipeline, createSearchService, type SearchMode } from '@engram/retrieval';
+import { queries } from './corpus.js';
+import { createEmbeddedDatabase, createNativeDatabase, type BenchDatabase } from './databases.js';
+import { fillVectors } from './search-phase.js';
+import { progress, since, summarize } from './stats.js';
+import { cachedPassageEmbedder, corpusVectors } from './vectors.js';
+import { benchGate, writeRange } from './write-phase.js';
+
+// retrieve.mjs runs the bundle with the repository root as working directory (like the main benchmark).
+const root = process.cwd();
+
+interface Row { backend: string; what: string; mode: SearchMode; latency: ReturnType<typeof summarize>; meanResults: number }
+
+function argValue(flag: string, fallback: number): number {
+  const i = process.argv.indexOf(flag);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+async function timeQueries(run: (q: { text: string; scopes: string[] }) => Promise<number>, count: number, seed: number): Promise<{ latency: ReturnType<typeof summarize>; meanResults: number }> {
+  const qs = queries(seed, 20 + count);
+  for (const q of qs.slice(0, 20)) await run(q);
+  const latencies: number[] = [];
+  let results = 0;
+  for (const q of qs.slice(20)) {
+    const t = performance.now();
+    results += await run(q);
+    latencies.push(since(t));
+  }
+  return { latency: summarize(latencies), meanResults: Math.round((results / count) * 10) / 10 };
+}
+
+async function measure(db: BenchDatabase, embedder: EmbeddingProvider, size: number, count: number, seed: number): Promise<Row[]> {
+  progress(`${db.name}: writing ${size} memories through the gate`);
+  await writeRange(benchGate(db.handle), seed, 0, size, 8);
+  const vectors = await corpusVectors(root, embedder, seed, size);
+  await fillVectors(db.handle, cachedPassageEmbedder(embedder, vectors, seed));
+  await sql`ANALYZE memories`.execute(db.handle.db);
+  const search = createSearchService({ db: db.handle.db, embedder });
+  const pipeline = createRetrievalPipeline({ db: db.handle.db, embedder, search });
+  const rows: Row[] = [];
+  for (const mode of ['hybrid', 'keyword'] as const) {
+    const plain = await timeQueries(async (q) => (await search.search({ ...q, mode, topK: 10 })).results.length, count, seed);
+    rows.push({ backend: db.name, what: 'search (no validation)', mode, ...plain });
+    const validated = await timeQueries(async (q) => (await pipeline.retrieve({ ...q, mode, topK: 10, route: 'simple' })).results.length, count, seed);
+    rows.push({ backend: db.name, what: 'retrieve (validated pipeline)', mode, ...validated });
+    progress(`  ${db.name} ${mode}: search p95 ${plain.latency.p95} ms, retrieve p95 ${validated.latency.p95} ms (max ${validated.latency.max} ms)`);
+  }
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const size = argValue('--size', 10_000);
+  const count = argValue('--queries', 200);
+  const seed = 42;
+  const modelDir = process.env['ENGRAM_TEST_MODEL_DIR'] ?? resolve(root, '.cache/models/all-MiniLM-L6-v2');
+  const embedder = await loadEmbeddingProvider({ modelDir, modelName: 'all-MiniLM-L6-v2' });
+  const rows: Row[] = [];
+  try {
+    const makers = process.argv.includes('--skip-pglite') ? [createNativeDatabase] : [createNativeDatabase, createEmbeddedDatabase];
+    for (const make of makers) {
+      const db = await make();
+      try {
+        rows.push(...(await measure(db, embedder, size, count, seed)));
+      } finally {
+        await db.destroy();
+      }
+    }
+  } finally {
+    await embedder.close();
+  }
+  const lines = [
+    `memories: ${size}, queries per row: ${count} (after 20 warm-up), topK 10, scopes global + one project, load average ${loadavg()[0]?.toFixed(1)}`,
+    '', '| backend | what | mode | p50 ms | p95 ms | p99 ms | max ms | results/query |', '|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.backend} | ${r.what} | ${r.mode} | ${r.latency.p50} | ${r.latency.p95} | ${r.latency.p99} | ${r.latency.max} | ${r.meanResults} |`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+await main();
