@@ -5,12 +5,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { loadEmbeddingProvider } from '@engram/infra';
-import { createEmbeddingIndexer, createSearchService } from '@engram/retrieval';
+import { createEmbeddingIndexer, createPageRankGraphExpander, createRetrievalPipeline, createSearchService } from '@engram/retrieval';
 import { createEmbeddedDatabase, createNativeDatabase } from './databases.js';
 import { buildEvalSet } from './quality/eval-corpus.js';
 import { evaluateRanker, type RankerReport } from './quality/evaluate.js';
 import { loadCorpus } from './quality/load-corpus.js';
 import { renderQualityReport, type QualityReport } from './quality/quality-report.js';
+import { PIPELINE_VARIANTS, pipelineRanker } from './quality/pipeline-rankers.js';
 import { graphExpandedRanker, searchRanker, type Ranker } from './quality/rankers.js';
 import { progress, since } from './stats.js';
 
@@ -66,6 +67,9 @@ try {
         graphExpandedRanker(db.handle.db, search, { name: 'hybrid+graph-rrf', fusion: 'rrf', seeds: 5, graphWeight: 0.5 }),
         graphExpandedRanker(db.handle.db, search, { name: 'hybrid+graph-fill', fusion: 'fill', fillSlots: 3, seeds: 5, graphWeight: 0 }),
       ];
+      // The validated pipeline behind memory.retrieve, wired as the runtime wires it (search + PPR expander).
+      const pipeline = createRetrievalPipeline({ db: db.handle.db, embedder, search, graph: createPageRankGraphExpander({ db: db.handle.db }) });
+      rankers.push(...PIPELINE_VARIANTS.map((v) => pipelineRanker(db.handle.db, pipeline, v)));
       const keyOf = new Map([...loaded.ids].map(([k, id]) => [id, k]));
       const reports: RankerReport[] = [];
       for (const r of rankers) {

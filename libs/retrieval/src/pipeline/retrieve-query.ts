@@ -22,7 +22,10 @@ export const DEFAULT_RETRIEVAL_DEFAULTS: Readonly<RetrievalDefaults> = Object.fr
   minConfidence: 0.3,
   minRelevance: 0.2,
   weights: { vector: 0.6, keyword: 0.4 },
-  fusion: 'rrf' as const,
+  // Normalised, not RRF: the fused relevance is blended additively with recency and access, so it
+  // must keep the magnitude of the list scores; RRF/(best RRF) squeezes the candidates into a narrow
+  // band where a few months of age outweigh rank (ADR-0011, measured by bench:quality).
+  fusion: 'normalized' as const,
   ranking: DEFAULT_RANKING_WEIGHTS,
 });
 

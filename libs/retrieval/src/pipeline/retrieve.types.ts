@@ -37,6 +37,7 @@ export interface RetrieveQuery {
   minRelevance?: number;
   /** Hybrid list weights (default 0.6 / 0.4). */
   weights?: FusionWeights;
+  /** Default 'normalized' (ADR-0011: RRF's compressed scores let recency outrank relevance). */
   fusion?: FusionMethod;
   ranking?: Partial<RankingWeights>;
   /** Token budget of the delivered results, 50..200000 (default 8000, seed 000 FR-03). */
