@@ -1,45 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench:prd [-- --runs 10 --calls 200]`: the work-continuity benchmark (issue 7, seed 004
-// success criteria). Bundles tools/bench/src/prd-main.ts with esbuild the way run.mjs bundles the
-// main benchmark (workspace libs inlined, npm packages external) into .cache/bench/prd-dist and
-// runs it. Progress goes to stderr; the results are printed as markdown on stdout.
-import { build } from 'esbuild';
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// success criteria). Progress goes to stderr; the results are printed as markdown on stdout.
+import { bundleAndRun } from './bundle-and-run.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const outdir = join(root, '.cache/bench/prd-dist');
-
-const major = Number(process.versions.node.split('.')[0]);
-if (major < 22) {
-  console.error(`node ${process.versions.node} is too old: the benchmark needs Node >= 22 (see README)`);
-  process.exit(1);
-}
-
-await build({
-  entryPoints: [{ in: join(root, 'tools/bench/src/prd-main.ts'), out: 'main' }],
-  outdir,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  packages: 'external',
-  tsconfig: join(root, 'tsconfig.base.json'),
-  sourcemap: true,
-  keepNames: true,
-  logLevel: 'warning',
-  banner: {
-    js: "import { createRequire as __benchCreateRequire } from 'node:module';\nconst require = __benchCreateRequire(import.meta.url);",
-  },
-});
-if (!existsSync(join(outdir, 'main.js'))) throw new Error('bench bundle missing');
-
-// npm packages stay external: the bundle lives under the repo, so node_modules resolves as usual.
-const child = spawn(process.execPath, ['--enable-source-maps', join(outdir, 'main.js'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-});
-child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)));
+await bundleAndRun('prd-main', 'prd-dist');
