@@ -2,18 +2,8 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createEmptyPostgresDatabase } from '../../../tools/test/backends.js';
 import { buildApp, childEnv, mcpMain, runCli, runCliJson, tempHome } from '../../../tools/test/app-process.js';
-
-interface Backend {
-  name: string;
-  env(home: string): Promise<Record<string, string | undefined>>;
-}
-
-const backends: Backend[] = [
-  { name: 'embedded PGlite', env: async (home) => ({ ENGRAM_HOME: home }) },
-  { name: 'native Postgres', env: async (home) => ({ ENGRAM_HOME: home, DATABASE_URL: await createEmptyPostgresDatabase() }) },
-];
+import { cliBackends as backends } from '../../../tools/test/cli-fixtures.js';
 
 beforeAll(() => {
   buildApp('admin-cli');

@@ -1,31 +1,13 @@
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createEmptyPostgresDatabase } from '../../../tools/test/backends.js';
-import { buildApp, childEnv, mcpMain, runCli, runCliJson, tempHome } from '../../../tools/test/app-process.js';
+import { buildApp, runCli, runCliJson, tempHome } from '../../../tools/test/app-process.js';
+import { callToolsOverStdio, cliBackends as backends } from '../../../tools/test/cli-fixtures.js';
 
-/** Memories come from an agent over MCP (the CLI has no store command). */
+/** Remembers each text through MCP; returns the ids in order. */
 async function rememberAll(env: Record<string, string | undefined>, contents: string[]): Promise<string[]> {
-  const client = new Client({ name: 'cli-corrections-e2e', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [mcpMain, '--stdio'], env: childEnv(env), stderr: 'pipe' }));
-  try {
-    const ids: string[] = [];
-    for (const content of contents) {
-      const r = (await client.callTool({ name: 'remember', arguments: { content } })) as CallToolResult;
-      expect(r.structuredContent).toMatchObject({ status: 'approved' });
-      ids.push((r.structuredContent as { id: string }).id);
-    }
-    return ids;
-  } finally {
-    await client.close();
-  }
+  const results = await callToolsOverStdio(env, contents.map((content) => ({ name: 'remember', arguments: { content } })), 'cli-corrections-e2e');
+  for (const r of results) expect(r.structuredContent).toMatchObject({ status: 'approved' });
+  return results.map((r) => (r.structuredContent as { id: string }).id);
 }
-
-const backends = [
-  { name: 'embedded PGlite', env: async (home: string) => ({ ENGRAM_HOME: home }) },
-  { name: 'native Postgres', env: async (home: string) => ({ ENGRAM_HOME: home, DATABASE_URL: await createEmptyPostgresDatabase() }) },
-];
 
 beforeAll(() => {
   buildApp('admin-cli');
