@@ -1,27 +1,14 @@
-import type { Contradiction, FusionMethod, QueryRoute, RankingWeights, RetrieveResponse, ValidationReport } from '@engram/retrieval';
+import type { Contradiction, QueryRoute, RetrieveQuery, RetrieveResponse, ValidationReport } from '@engram/retrieval';
 import type { AccessPort, RetrievalPort, SearchMode } from './ports.js';
 import { toRecallItem, type RecallItem } from './recall-item.js';
 import { resolveReadScopes, type CallContext } from './scope-context.js';
 
-/** Input of memory.retrieve: the validated, ranked, budgeted pipeline (SPEC 5). */
-export interface RetrieveInput {
-  query: string;
-  scope?: string;
-  mode?: SearchMode;
-  topK?: number;
-  types?: string[];
-  tags?: string[];
-  includeArchived?: boolean;
-  createdAfter?: Date;
-  createdBefore?: Date;
-  minConfidence?: number;
-  minRelevance?: number;
-  weights?: { vector: number; keyword: number };
-  fusion?: FusionMethod;
-  ranking?: Partial<RankingWeights>;
-  maxTokens?: number;
-  route?: QueryRoute | 'auto';
-}
+/**
+ * Input of memory.retrieve: the validated, ranked, budgeted pipeline (SPEC 5). The pipeline's own
+ * query, except that a caller names its query text and at most one scope; the visible scopes are
+ * resolved from the call context.
+ */
+export type RetrieveInput = Omit<RetrieveQuery, 'text' | 'scopes'> & { query: string; scope?: string };
 
 /** Input of recall (seed 004): the pipeline, hybrid, compact and within a token budget. */
 export interface RecallInput {

@@ -42,16 +42,8 @@ export interface NewExecution {
   progress: PrdProgress;
 }
 
-export interface NewEvent {
-  eventKey: string | null;
-  type: PrdEventType;
-  requirementId: string | null;
-  summary: string;
-  detail: Record<string, unknown>;
-  agentId: string | null;
-  thinkingChainId: string | null;
-  occurredAt: Date;
-}
+/** An event as appended: the log assigns id, execution, sequence number and formation. */
+export type NewEvent = Pick<PrdEvent, 'eventKey' | 'type' | 'requirementId' | 'summary' | 'detail' | 'agentId' | 'thinkingChainId' | 'occurredAt'>;
 
 export interface NewDecision {
   requirementId: string | null;
