@@ -1,7 +1,8 @@
+import { effectiveConfidence } from '@engram/memory';
 import type { Candidate } from './gather-candidates.js';
 import { contradictionBetween } from './contradictions.js';
 import { collapseNearDuplicates } from './dedupe.js';
-import { accessScore, blendScore, effectiveConfidence, recencyScore, type RankingSignals } from './ranking.js';
+import { accessScore, blendScore, recencyScore, type RankingSignals } from './ranking.js';
 import type { RecordState } from './record-state.query.js';
 import type { NormalizedRetrieveQuery } from './retrieve-query.js';
 import type { Exclusion } from './retrieve.types.js';

@@ -1,4 +1,5 @@
-import { accessScore, blendScore, DEFAULT_RANKING_WEIGHTS, effectiveConfidence, rankingWeightsProblem, recencyScore } from './ranking.js';
+import { effectiveConfidence } from '@engram/memory';
+import { accessScore, blendScore, DEFAULT_RANKING_WEIGHTS, rankingWeightsProblem, recencyScore } from './ranking.js';
 
 const now = new Date('2026-06-01T00:00:00Z');
 const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);

@@ -1,14 +1,8 @@
-import type { MemoryRecord } from '@engram/memory';
+import { daysBetween } from '@engram/memory';
 import type { RankingWeights } from './retrieve.types.js';
-
-const DAY_MS = 86_400_000;
 
 /** Seed 004 defaults: score = semantic·0.7 + recency·0.2 + access·0.1. */
 export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = Object.freeze({ semantic: 0.7, recency: 0.2, access: 0.1, confidence: 0 });
-
-function daysBetween(later: Date, earlier: Date): number {
-  return Math.max(0, (later.getTime() - earlier.getTime()) / DAY_MS);
-}
 
 /** Seed 004: 1 / (1 + days_since_creation / 30). */
 export function recencyScore(createdAt: Date, now: Date): number {
@@ -18,15 +12,6 @@ export function recencyScore(createdAt: Date, now: Date): number {
 /** Seed 004: 1 / (1 + days_since_access / 7); a record never read scores 0. */
 export function accessScore(accessedAt: Date | null, now: Date): number {
   return accessedAt === null ? 0 : 1 / (1 + daysBetween(now, accessedAt) / 7);
-}
-
-/**
- * Confidence after decay (SPEC 7): stored confidence halved every `halfLifeDays` since the record
- * was last touched (updated, reinforced or read: reads reinforce, seed 004).
- */
-export function effectiveConfidence(record: Pick<MemoryRecord, 'confidence' | 'updatedAt' | 'accessedAt'>, halfLifeDays: number, now: Date): number {
-  const last = record.accessedAt && record.accessedAt > record.updatedAt ? record.accessedAt : record.updatedAt;
-  return record.confidence * 0.5 ** (daysBetween(now, last) / halfLifeDays);
 }
 
 /** The signals of one candidate, each in [0, 1]. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MemoryDatabase, TypeRegistry } from '@engram/memory';
+import { effectiveConfidence, type MemoryDatabase, type TypeRegistry } from '@engram/memory';
 import { InvalidSearchQueryError } from '../errors.js';
 import type { SearchService } from '../search/search.service.js';
 import type { CascadeFlag } from '../review/cascade-review.queue.js';
@@ -7,7 +7,6 @@ import { provenanceOf, standingIssues } from './build-results.js';
 import { citationOf } from './citation.js';
 import { resultConfidence } from './confidence.js';
 import { contradictionBetween } from './contradictions.js';
-import { effectiveConfidence } from './ranking.js';
 import { loadRecordStates, loadSourceStates, type RecordState, type SourceState } from './record-state.query.js';
 import type { ValidateRequest, ValidationIssue, ValidationReport } from './retrieve.types.js';
 import { exclusionMessage, exclusionOf, staleSources } from './validate-state.js';
