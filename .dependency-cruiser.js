@@ -12,21 +12,23 @@ export default {
       comment: 'infra is the bottom layer: it must not know any domain lib.',
       severity: 'error',
       from: { path: '^libs/infra/' },
-      to: { path: '^libs/(memory|retrieval|librarian|agents|runtime)/' },
+      to: { path: '^libs/(memory|retrieval|librarian|conversation|lifecycle|agents|runtime)/' },
     },
     {
       name: 'domain-uses-only-infra-and-lower-domain',
       comment: 'memory is the base domain lib: it may use infra only.',
       severity: 'error',
       from: { path: '^libs/memory/' },
-      to: { path: '^libs/(retrieval|librarian|agents)/' },
+      to: { path: '^libs/(retrieval|librarian|conversation|lifecycle|agents)/' },
     },
     {
-      name: 'librarian-and-retrieval-are-siblings',
-      comment: 'librarian and retrieval may use memory and infra, not each other and not agents.',
+      name: 'domain-libs-are-siblings',
+      comment:
+        'librarian, retrieval, conversation and lifecycle may use memory and infra, not each other and not agents ' +
+        '(agents composes them).',
       severity: 'error',
-      from: { path: '^libs/(librarian|retrieval)/' },
-      to: { path: '^libs/(agents)/|^libs/(retrieval|librarian)/', pathNot: '^libs/$1/' },
+      from: { path: '^libs/(librarian|retrieval|conversation|lifecycle)/' },
+      to: { path: '^libs/(agents)/|^libs/(retrieval|librarian|conversation|lifecycle)/', pathNot: '^libs/$1/' },
     },
     {
       name: 'agents-do-not-use-infra',

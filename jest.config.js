@@ -16,7 +16,7 @@ const shared = {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
-    '^@engram/(infra|memory|librarian|retrieval|agents|runtime)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@engram/(infra|memory|librarian|retrieval|agents|runtime|conversation|lifecycle)$': '<rootDir>/libs/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',

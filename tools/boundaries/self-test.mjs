@@ -34,7 +34,7 @@ const files = {
   'libs/librarian/src/gate.service.ts': "import { writer } from './commit/record.writer.js';\nexport const gate = writer;\n",
   'libs/librarian/test/writer.int-spec.ts': "import { writer } from '../src/commit/record.writer.js';\nexport const t = writer;\n",
   // ... but the public entry may not re-export it (writer-only-through-the-gate), and
-  // librarian-and-retrieval-are-siblings
+  // domain-libs-are-siblings
   'libs/librarian/src/index.ts':
     "import { retrieval } from '../../retrieval/src/index.js';\nexport { writer } from './commit/record.writer.js';\nexport const l = retrieval;\n",
   // memory may not reach up for it either (writer-only-through-the-gate + domain-uses-only-infra-and-lower-domain)
@@ -55,7 +55,7 @@ for (const [path, text] of Object.entries(files)) {
 const expected = [
   'infra-depends-on-no-domain',
   'domain-uses-only-infra-and-lower-domain',
-  'librarian-and-retrieval-are-siblings',
+  'domain-libs-are-siblings',
   'agents-do-not-use-infra',
   'writer-only-through-the-gate',
   'only-composition-root-imports-infra',
