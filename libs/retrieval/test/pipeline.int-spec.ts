@@ -141,7 +141,7 @@ describe.each(testBackends)('retrieval pipeline ($name)', (backend) => {
   it('drops records whose decayed confidence is below min_confidence', async () => {
     const ctx = await seedRecord(handle.db, { type: 'context', memoryClass: 'episodic', content: 'The on-call engineer this week is Priya.', scope: 'project:decay' });
     await index();
-    const later = createRetrievalPipeline({ db: handle.db, embedder, clock: () => new Date(Date.now() + 3 * DAY) });
+    const later = createRetrievalPipeline({ db: handle.db, embedder, clock: () => new Date(Date.now() + 4 * DAY) }); // half-life 1 day: 0.06 < 0.1
     const q = { text: 'who is the on-call engineer', scopes: ['project:decay'] };
     expect(idsOf((await sut.retrieve(q)).results)).toEqual([ctx]);
     const decayed = await later.retrieve(q);

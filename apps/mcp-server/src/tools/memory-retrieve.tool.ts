@@ -26,7 +26,7 @@ export const memoryRetrieveTool = defineTool({
     include_archived: z.boolean().default(false),
     created_after: isoDate.optional(),
     created_before: isoDate.optional(),
-    min_confidence: z.number().min(0).max(1).optional().describe('Minimum decayed confidence (default 0.3).'),
+    min_confidence: z.number().min(0).max(1).optional().describe('Minimum decayed confidence (default 0.1, the archive threshold).'),
     min_relevance: z.number().min(0).max(1).optional().describe('Minimum cosine similarity of a vector-only hit (default 0.2).'),
     weights: z.strictObject({ vector: weight, keyword: weight }).optional().describe('Hybrid list weights (default 0.6 / 0.4).'),
     fusion: z.enum(['rrf', 'normalized']).optional().describe('Hybrid fusion (default normalized: min-max list scores; rrf: weighted reciprocal rank).'),

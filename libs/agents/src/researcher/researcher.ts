@@ -64,7 +64,7 @@ export function attemptInputs(plan: ResearchPlan, input: ResearchInput): { strat
   };
   return [
     { strategy: 'hybrid, as planned', input: { ...base, mode: 'hybrid' } },
-    { strategy: 'hybrid, top-k 20, relaxed thresholds, no time range', input: { ...base, mode: 'hybrid', topK: Math.max(20, plan.topK), minConfidence: 0.1, minRelevance: 0.15, createdAfter: undefined, createdBefore: undefined, route: 'exploratory' } },
+    { strategy: 'hybrid, top-k 20, relaxed thresholds, no time range', input: { ...base, mode: 'hybrid', topK: Math.max(20, plan.topK), minConfidence: 0.05, minRelevance: 0.15, createdAfter: undefined, createdBefore: undefined, route: 'exploratory' } },
     { strategy: 'keyword-only on the key terms, any type', input: { ...base, mode: 'keyword', query: plan.keyTerms.join(' ') || plan.query, topK: Math.max(20, plan.topK), minConfidence: 0, types: input.types, createdAfter: undefined, createdBefore: undefined } },
   ];
 }

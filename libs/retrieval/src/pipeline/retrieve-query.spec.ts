@@ -6,7 +6,7 @@ const norm = (q: Record<string, unknown>) => normalizeRetrieveQuery({ text: 'x',
 describe(normalizeRetrieveQuery.name, () => {
   it('applies the defaults', () => {
     expect(norm({ text: '  deploy ' })).toMatchObject({
-      text: 'deploy', mode: 'hybrid', topK: 10, maxTokens: 8000, minConfidence: 0.3, minRelevance: 0.2, fusion: 'normalized', route: 'auto',
+      text: 'deploy', mode: 'hybrid', topK: 10, maxTokens: 8000, minConfidence: 0.1, minRelevance: 0.2, fusion: 'normalized', route: 'auto',
       weights: { vector: 0.6, keyword: 0.4 }, ranking: { semantic: 0.7, recency: 0.2, access: 0.1, confidence: 0 },
     });
   });

@@ -8,7 +8,7 @@ import type { FusionMethod, QueryRoute, RankingWeights, RetrieveQuery } from './
 export interface RetrievalDefaults {
   topK: number;
   maxTokens: number;
-  /** Seed 004: drop memories whose (decayed) confidence is below 0.3. */
+  /** Drop memories whose decayed confidence is below this (0.1 by default; seed 004 says 0.3, see ADR-0011). */
   minConfidence: number;
   minRelevance: number;
   weights: FusionWeights;
@@ -19,7 +19,9 @@ export interface RetrievalDefaults {
 export const DEFAULT_RETRIEVAL_DEFAULTS: Readonly<RetrievalDefaults> = Object.freeze({
   topK: 10,
   maxTokens: 8000,
-  minConfidence: 0.3,
+  // The lifecycle's archive threshold (SPEC 7), not seed 004's 0.3: a record stays findable until
+  // the sweep archives it with an audit entry, so decay reorders but never silently hides (ADR-0011).
+  minConfidence: 0.1,
   minRelevance: 0.2,
   weights: { vector: 0.6, keyword: 0.4 },
   // Normalised, not RRF: the fused relevance is blended additively with recency and access, so it

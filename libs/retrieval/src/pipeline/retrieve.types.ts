@@ -28,7 +28,7 @@ export interface RetrieveQuery {
   includeArchived?: boolean;
   createdAfter?: Date;
   createdBefore?: Date;
-  /** Drops records whose decayed confidence is below this (default 0.3, seed 004). */
+  /** Drops records whose decayed confidence is below this (default 0.1, the archive threshold; ADR-0011). */
   minConfidence?: number;
   /**
    * Vector hits below this cosine similarity are dropped unless keyword search also found them
