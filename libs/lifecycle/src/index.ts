@@ -4,4 +4,5 @@
  * sweeps. It never writes memories itself: its decisions become gate requests. Any new export here
  * is public API.
  */
-export {};
+export { extractEntities } from './entities/extract-entities.js';
+export { isSimilarText, SIMILAR_TOKEN_OVERLAP, tokenOverlap, tokensOf } from './entities/token-overlap.js';
