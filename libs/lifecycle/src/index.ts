@@ -9,6 +9,8 @@ export type { DecisionEngineDeps } from './decision/decision-engine.js';
 export { DEFAULT_DECISION_CONFIG, normaliseWeights, resolveDecisionConfig } from './decision/decision-config.js';
 export type { DecayCategory, DecisionConfig, DecisionConfigOverrides, LearningConfig, RelevanceWeights } from './decision/decision-config.js';
 export { decayCategoryOf, decayPolicyOf } from './decision/decay-policy.js';
+export { lifecycleFromSettings } from './decision/lifecycle-settings.js';
+export type { LifecycleSettingsInput } from './decision/lifecycle-settings.js';
 export type { DecayPolicy } from './decision/decay-policy.js';
 export { eventTypeOf, IMPLICIT_SOURCES, validateEvent } from './decision/implicit-event.js';
 export type { ImplicitEvent, ImplicitSource } from './decision/implicit-event.js';
