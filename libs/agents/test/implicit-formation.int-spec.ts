@@ -120,7 +120,10 @@ describe.each(testBackends)('implicit formation and feedback ($name)', (backend)
     expect(kept.excluded).toEqual(expect.arrayContaining([{ id: idB, reason: 'below_min_confidence' }]));
     const res = await later.retrieve({ query: 'zebrafish script', mode: 'keyword', topK: 10, minConfidence: 0 }, acme);
     expect(res.results.map((x) => x.id)).toEqual(expect.arrayContaining([idA, idB]));
-    const conf = (id: string) => res.results.find((x) => x.id === id)?.scores.effectiveConfidence ?? Number.NaN;
+    const conf = (id: string) => {
+      const hit = res.results.find((x) => x.id === id);
+      return hit?.form === 'full' ? hit.scores.effectiveConfidence : Number.NaN;
+    };
     expect(conf(idA)).toBeGreaterThan(conf(idB));
     const recA = await service.get(idA, acme);
     const at = new Date(Date.now() + 14 * DAY);
