@@ -132,4 +132,13 @@ describe.each(testBackends)('implicit formation and feedback ($name)', (backend)
     expect(stats.feedback.success).toBe(3);
     expect(stats.decisions.received).toBeGreaterThan(5);
   });
+
+  it('reinforce sets confidence to 1.0 through the gate (a new version); decay restarts from it', async () => {
+    const stored = await service.store({ type: 'fact', content: 'The staging database is rebuilt every night', confidence: 0.5 }, acme);
+    const r = await service.reinforce(stored.id, acme);
+    expect(r).toMatchObject({ status: 'approved', gateStatus: 'committed' });
+    const rec = await service.get(stored.id, acme);
+    expect(rec).toMatchObject({ version: 2, confidence: 1 });
+    expect(effectiveConfidence(rec, 138, rec.updatedAt)).toBe(1);
+  });
 });

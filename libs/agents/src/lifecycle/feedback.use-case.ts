@@ -9,6 +9,8 @@ export interface FeedbackInput {
   outcome: Outcome;
   /** The query the memories were retrieved for (kept in the outcome log). */
   query?: string;
+  /** The scope the memories live in, if not the session's (reads see it plus global). */
+  scope?: string;
 }
 
 /** Per memory: recorded (with its new half-life factor) or not found (unknown or not visible). */
@@ -41,9 +43,10 @@ export function createFeedbackUseCase(learning: LearningRepository, visible: (id
     if (input.outcome !== 'success' && input.outcome !== 'failure') throw new InvalidInputError('outcome must be success or failure');
     const results: FeedbackItem[] = [];
     let weights = await learning.currentWeights();
+    const readCtx: CallContext = { ...ctx, scope: input.scope ?? ctx.scope };
     for (const id of ids) {
       try {
-        await visible(id, ctx);
+        await visible(id, readCtx);
       } catch (err) {
         if (err instanceof RecordNotFoundError || err instanceof ScopeNotVisibleError) {
           results.push({ id, status: 'not_found' });
