@@ -1,4 +1,3 @@
-import { LearningRepository } from '../learning/learning.repository.js';
 import { EngineStateRepository, type EventOutcome } from '../state/engine-state.repository.js';
 import type { LifecycleDb } from '../state/lifecycle-tables.js';
 import { resolveDecisionConfig, type DecisionConfig } from './decision-config.js';
@@ -24,13 +23,11 @@ export interface DecisionEngineDeps {
 export class DecisionEngine {
   readonly config: DecisionConfig;
   private readonly state: EngineStateRepository;
-  private readonly learning: LearningRepository;
   private readonly clock: () => Date;
 
   constructor(private readonly deps: DecisionEngineDeps) {
     this.config = deps.config ?? resolveDecisionConfig();
     this.state = new EngineStateRepository(deps.db);
-    this.learning = new LearningRepository(deps.db, this.config);
     this.clock = deps.clock ?? (() => new Date());
   }
 
@@ -39,12 +36,9 @@ export class DecisionEngine {
     validateEvent(event);
     const entities = entitiesOf(event);
     const decay = decayPolicyOf(event, this.config, this.deps.halfLifeOf);
-    const [facts, weights] = await Promise.all([
-      this.state.facts(event.scope, entities, eventTypeOf(event.kind), event.ts, this.config),
-      this.learning.currentWeights(),
-    ]);
+    const { facts, weights } = await this.state.facts(event.scope, entities, eventTypeOf(event.kind), event.ts, this.config);
     const processed = processEvent(event, entities, facts, this.config, this.clock());
-    return decide(processed, weights, decay, facts, this.config);
+    return decide(processed, weights ?? this.config.weights, decay, facts, this.config);
   }
 
   /** Records the judged event: its fingerprint, entity references and outcome (memory id, gate status). */

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { DecisionConfig } from '../decision/decision-config.js';
+import type { DecisionConfig, RelevanceWeights } from '../decision/decision-config.js';
 import type { HistoryFacts, StorageDecision } from '../decision/storage-decision.js';
 import type { LifecycleDb } from './lifecycle-tables.js';
 
 const DAY_MS = 86_400_000;
-const STORED = ['store', 'store_compressed'] as const;
 
 /** What became of a judged event (the gate's answer for stored ones). */
 export interface EventOutcome {
@@ -14,67 +13,87 @@ export interface EventOutcome {
   latencyMs?: number;
 }
 
+interface FactsRow {
+  neighbours: string[][] | string | null;
+  refs: Record<string, number> | string | null;
+  same_type: Record<string, number> | string | null;
+  links: string[] | string | null;
+  weights: { recency: number; frequency: number; entity_importance: number } | string | null;
+}
+
+// json columns come back parsed from node-postgres and as text from some drivers: accept both.
+const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
 /**
  * The decision engine's memory of past events, in Postgres so it survives restarts and is shared
  * by every process on the database (ADR-0014). Reads are scoped: an event's past is its scope's.
+ * Each method is ONE statement (one round trip): the engine sits on the hot path of every event.
  */
 export class EngineStateRepository {
   constructor(private readonly db: LifecycleDb) {}
 
-  /** Everything stage 1 and 2 need to know about the past of an event. */
-  async facts(scope: string, entities: readonly string[], eventType: string, ts: Date, config: DecisionConfig): Promise<HistoryFacts> {
-    if (entities.length === 0) return { neighbours: [], entityRefs: new Map(), sameTypeStored: new Map(), linkTargets: [] };
+  /** Everything stage 1 and 2 need about an event's past, plus the current weights (null: none learnt yet). */
+  async facts(scope: string, entities: readonly string[], eventType: string, ts: Date, config: DecisionConfig): Promise<{ facts: HistoryFacts; weights: RelevanceWeights | null }> {
     const ents = sql`${sql.val([...entities])}::text[]`;
-    const window = (days: number) => ({ from: new Date(ts.getTime() - days * DAY_MS), to: new Date(ts.getTime() + days * DAY_MS) });
-    const sim = window(config.similarWindowDays);
-    const comp = window(config.compressionWindowDays);
-    const [neighbours, refs, sameType, links] = await Promise.all([
-      this.db.selectFrom('lifecycle_events').select('tokens')
-        .where('scope', '=', scope).where(sql<boolean>`entities && ${ents}`)
-        .where('occurred_at', '>=', sim.from).where('occurred_at', '<=', sim.to)
-        .orderBy('occurred_at', 'desc').limit(config.similarScanLimit).execute(),
-      this.db.selectFrom('lifecycle_entity_refs').select(['entity', 'ref_count'])
-        .where('scope', '=', scope).where('entity', 'in', [...entities]).execute(),
-      this.db.selectFrom('lifecycle_events').select([sql<string>`unnest(entities)`.as('entity'), sql<number>`1`.as('one')])
-        .where('scope', '=', scope).where('event_type', '=', eventType).where('decision', 'in', STORED)
-        .where(sql<boolean>`entities && ${ents}`)
-        .where('occurred_at', '>=', comp.from).where('occurred_at', '<=', comp.to).execute(),
-      this.db.selectFrom('lifecycle_events').select('memory_id')
-        .where('scope', '=', scope).where('memory_id', 'is not', null).where(sql<boolean>`entities && ${ents}`)
-        .orderBy('occurred_at', 'desc').limit(config.maxLinks * 4).execute(),
-    ]);
-    const wanted = new Set(entities);
-    const sameTypeStored = new Map<string, number>();
-    for (const r of sameType) if (wanted.has(r.entity)) sameTypeStored.set(r.entity, (sameTypeStored.get(r.entity) ?? 0) + 1);
+    const at = (days: number, sign: 1 | -1) => new Date(ts.getTime() + sign * days * DAY_MS);
+    const { rows } = await sql<FactsRow>`
+      WITH near AS (
+        SELECT tokens FROM lifecycle_events
+        WHERE scope = ${scope} AND entities && ${ents}
+          AND occurred_at BETWEEN ${at(config.similarWindowDays, -1)} AND ${at(config.similarWindowDays, 1)}
+        ORDER BY occurred_at DESC LIMIT ${config.similarScanLimit}
+      ), same_type AS (
+        SELECT e.entity, count(*)::int AS n
+        FROM lifecycle_events le CROSS JOIN LATERAL unnest(le.entities) AS e(entity)
+        WHERE le.scope = ${scope} AND le.event_type = ${eventType} AND le.decision <> 'skip' AND le.entities && ${ents}
+          AND le.occurred_at BETWEEN ${at(config.compressionWindowDays, -1)} AND ${at(config.compressionWindowDays, 1)}
+          AND e.entity = ANY(${ents})
+        GROUP BY e.entity
+      ), links AS (
+        SELECT memory_id FROM lifecycle_events
+        WHERE scope = ${scope} AND memory_id IS NOT NULL AND entities && ${ents}
+        ORDER BY occurred_at DESC LIMIT ${config.maxLinks * 4}
+      )
+      SELECT
+        (SELECT json_agg(tokens) FROM near) AS neighbours,
+        (SELECT json_object_agg(entity, ref_count) FROM lifecycle_entity_refs WHERE scope = ${scope} AND entity = ANY(${ents})) AS refs,
+        (SELECT json_object_agg(entity, n) FROM same_type) AS same_type,
+        (SELECT json_agg(memory_id) FROM links) AS links,
+        (SELECT row_to_json(w) FROM (SELECT recency, frequency, entity_importance FROM lifecycle_weights ORDER BY id DESC LIMIT 1) w) AS weights
+    `.execute(this.db);
+    const row = rows[0];
+    const w = json(row?.weights ?? null);
     return {
-      neighbours,
-      entityRefs: new Map(refs.map((r) => [r.entity, Number(r.ref_count)])),
-      sameTypeStored,
-      linkTargets: [...new Set(links.map((r) => r.memory_id).filter((id): id is string => id !== null))],
+      facts: {
+        neighbours: (json(row?.neighbours ?? null) ?? []).map((tokens) => ({ tokens })),
+        entityRefs: new Map(Object.entries(json(row?.refs ?? null) ?? {}).map(([k, v]) => [k, Number(v)])),
+        sameTypeStored: new Map(Object.entries(json(row?.same_type ?? null) ?? {}).map(([k, v]) => [k, Number(v)])),
+        linkTargets: [...new Set(json(row?.links ?? null) ?? [])],
+      },
+      weights: w ? { recency: w.recency, frequency: w.frequency, entityImportance: w.entity_importance } : null,
     };
   }
 
-  /** Records a judged event and counts its entity references, in one transaction. */
+  /** Records a judged event and counts its entity references: one atomic statement. */
   async record(d: StorageDecision, outcome: EventOutcome): Promise<string> {
     const id = randomUUID();
     const p = d.processed;
-    await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('lifecycle_events').values({
-        id, scope: p.event.scope, source: p.event.source, event_type: p.eventType, entities: p.entities, tokens: p.tokens,
-        occurred_at: p.event.ts, decision: d.action, relevance: d.relevance,
-        signals: JSON.stringify({ ...p.signals, timesSeen: p.timesSeen, entityReferenceCount: p.entityReferenceCount }),
-        latency_ms: outcome.latencyMs ?? null, memory_id: outcome.memoryId ?? null, gate_status: outcome.gateStatus ?? null,
-      }).execute();
-      if (p.entities.length === 0) return;
-      // Sorted, so concurrent writers lock entity rows in the same order (no deadlocks).
-      await trx.insertInto('lifecycle_entity_refs')
-        .values([...p.entities].sort().map((entity) => ({ scope: p.event.scope, entity, ref_count: 1, first_seen: p.event.ts, last_seen: p.event.ts })))
-        .onConflict((oc) => oc.columns(['scope', 'entity']).doUpdateSet({
-          ref_count: sql`lifecycle_entity_refs.ref_count + 1`,
-          last_seen: sql`greatest(lifecycle_entity_refs.last_seen, excluded.last_seen)`,
-        }))
-        .execute();
-    });
+    const signals = JSON.stringify({ ...p.signals, timesSeen: p.timesSeen, entityReferenceCount: p.entityReferenceCount });
+    // Sorted, so concurrent writers lock entity rows in the same order (no deadlocks).
+    const entities = [...p.entities].sort();
+    await sql`
+      WITH ev AS (
+        INSERT INTO lifecycle_events (id, scope, source, event_type, entities, tokens, occurred_at, decision, relevance, signals, latency_ms, memory_id, gate_status)
+        VALUES (${id}, ${p.event.scope}, ${p.event.source}, ${p.eventType}, ${sql.val(p.entities)}::text[], ${sql.val(p.tokens)}::text[], ${p.event.ts},
+          ${d.action}, ${d.relevance}, ${signals}::jsonb, ${outcome.latencyMs ?? null}, ${outcome.memoryId ?? null}, ${outcome.gateStatus ?? null})
+        RETURNING id
+      )
+      INSERT INTO lifecycle_entity_refs (scope, entity, ref_count, first_seen, last_seen)
+      SELECT ${p.event.scope}, entity, 1, ${p.event.ts}, ${p.event.ts} FROM unnest(${sql.val(entities)}::text[]) AS entity
+      ON CONFLICT (scope, entity) DO UPDATE SET
+        ref_count = lifecycle_entity_refs.ref_count + 1,
+        last_seen = greatest(lifecycle_entity_refs.last_seen, excluded.last_seen)
+    `.execute(this.db);
     return id;
   }
 }
