@@ -1,4 +1,5 @@
 import { ACCESS_CONFIDENCE_FLOOR, effectiveConfidence } from './decay.js';
+import { createTypeRegistry } from './type-registry.js';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
@@ -51,5 +52,17 @@ describe(effectiveConfidence.name, () => {
       expect(v).toBeGreaterThanOrEqual(0);
       expect(v).toBeLessThanOrEqual(0.8);
     }
+  });
+});
+
+describe('seed 003 behaviour gate 5.2.1 on stored records', () => {
+  const registry = createTypeRegistry();
+  it.each([
+    ['task', 7],
+    ['preference', 90],
+    ['context', 1],
+  ])('%s memories are at 50%% (± 5%%) of their confidence after %i days', (type, days) => {
+    const v = effectiveConfidence({ confidence: 1, updatedAt: daysAgo(days), accessedAt: null }, registry.get(type).halfLifeDays, now);
+    expect(Math.abs(v - 0.5)).toBeLessThanOrEqual(0.025);
   });
 });

@@ -119,6 +119,9 @@ export function createRetrievalPipeline(deps: RetrievalPipelineDeps): RetrievalP
   };
   return {
     retrieve: (query) => retrieve(ctx, query),
-    validate: (request) => validateIds({ db: ctx.db, search: ctx.search, registry: ctx.registry, now: ctx.clock(), queue: (f) => queueCascades(ctx, f) }, request),
+    validate: (request) => validateIds({
+      db: ctx.db, search: ctx.search, registry: ctx.registry, now: ctx.clock(), queue: (f) => queueCascades(ctx, f),
+      ...(ctx.deps.decayFactors ? { decayFactors: ctx.deps.decayFactors } : {}),
+    }, request),
   };
 }
