@@ -7,7 +7,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createMemoryService, type CallContext, type MemoryService } from '@engram/agents';
 import { createGate } from '@engram/librarian';
-import { learningStats, resolveDecisionConfig } from '@engram/lifecycle';
+import { DecisionEngine, learningStats, resolveDecisionConfig } from '@engram/lifecycle';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
 import { createRetrievalPipeline, createSearchService, touchMemories } from '@engram/retrieval';
 import { syntheticEventStream } from '../../test/synthetic-events.js';
@@ -21,6 +21,7 @@ const { values } = parseArgs({
     workers: { type: 'string', default: '4' },
     thresholds: { type: 'string', default: '0.3,0.75' },
     backends: { type: 'string', default: 'postgres,pglite' },
+    'engine-only': { type: 'boolean', default: true },
   },
 });
 const WORKERS = Number(values.workers);
@@ -39,6 +40,34 @@ function compose(db: BenchDatabase, threshold: number): MemoryService {
     workDb: h.db,
     lifecycle: { config: resolveDecisionConfig({ storageThreshold: threshold }), registry },
   });
+}
+
+/** The engine alone (stage 1-2 and the state write, no gate): what the engine itself costs per event. */
+async function runEngineOnly(backend: 'postgres' | 'pglite', threshold: number, events: number) {
+  const db = backend === 'postgres' ? await createNativeDatabase(WORKERS + 2) : await createEmbeddedDatabase();
+  try {
+    const registry = createTypeRegistry();
+    const engine = new DecisionEngine({ db: db.handle.db, config: resolveDecisionConfig({ storageThreshold: threshold }), halfLifeOf: (t) => registry.get(t).halfLifeDays });
+    const per = Math.ceil(events / WORKERS);
+    const streams = Array.from({ length: WORKERS }, (_, w) => syntheticEventStream({ events: per, seed: 100 + w }));
+    const latencies: number[] = [];
+    let stored = 0;
+    log(`${backend} engine only, threshold ${threshold}: ${per * WORKERS} events, ${WORKERS} workers`);
+    const started = performance.now();
+    await runPool(0, WORKERS, WORKERS, async (w) => {
+      for (const e of streams[w] ?? []) {
+        const t = performance.now();
+        const d = await engine.evaluate({ source: e.source, kind: e.kind, text: e.text, sessionId: e.sessionId, ts: new Date(), scope: `project:bench-${w}` });
+        await engine.record(d, { latencyMs: since(t) });
+        latencies.push(since(t));
+        if (d.store) stored++;
+      }
+    });
+    const seconds = since(started) / 1000;
+    return { backend: `${backend} (engine only, no gate)`, threshold, events: latencies.length, seconds, rate: latencies.length / seconds, stored, failed: 0, ratio: stored / latencies.length, latency: summarize(latencies) };
+  } finally {
+    await db.destroy();
+  }
 }
 
 async function run(backend: 'postgres' | 'pglite', threshold: number, events: number) {
@@ -74,7 +103,9 @@ const startedAt = new Date().toISOString();
 const results = [];
 for (const b of values.backends.split(',') as ('postgres' | 'pglite')[]) {
   for (const t of values.thresholds.split(',').map(Number)) {
-    results.push(await run(b, t, Number(b === 'postgres' ? values.events : values['pglite-events'])));
+    const n = Number(b === 'postgres' ? values.events : values['pglite-events']);
+    results.push(await run(b, t, n));
+    if (values['engine-only']) results.push(await runEngineOnly(b, t, n));
   }
 }
 const lines = [
