@@ -15,6 +15,7 @@ import { createEmbeddedDatabase, createNativeDatabase, type BenchDatabase } from
 import { runPool, since, summarize } from './stats.js';
 
 const { values } = parseArgs({
+  allowNegative: true,
   options: {
     events: { type: 'string', default: '5000' },
     'pglite-events': { type: 'string', default: '1000' },
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     thresholds: { type: 'string', default: '0.3,0.75' },
     backends: { type: 'string', default: 'postgres,pglite' },
     'engine-only': { type: 'boolean', default: true },
+    'max-links': { type: 'string', default: '5' },
   },
 });
 const WORKERS = Number(values.workers);
@@ -38,7 +40,7 @@ function compose(db: BenchDatabase, threshold: number): MemoryService {
     retrieval: createRetrievalPipeline({ db: h.db, embedder: null }),
     access: { touch: (ids) => touchMemories(h.db, ids) },
     workDb: h.db,
-    lifecycle: { config: resolveDecisionConfig({ storageThreshold: threshold }), registry },
+    lifecycle: { config: resolveDecisionConfig({ storageThreshold: threshold, maxLinks: Number(values['max-links']) }), registry },
   });
 }
 
