@@ -46,6 +46,3 @@ export class DecisionEngine {
     return this.state.record(decision, outcome);
   }
 }
-
-
-
