@@ -11,6 +11,7 @@ import {
   type DatabaseHandle, type EngramConfig,
 } from '@engram/infra';
 import { createGate, loadPolicy } from '@engram/librarian';
+import { LearningRepository, lifecycleFromSettings } from '@engram/lifecycle';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
 import { createCascadeReviewQueue, createRetrievalPipeline, createSearchService, requestEmbedding, touchMemories } from '@engram/retrieval';
 import { sql } from 'kysely';
@@ -61,7 +62,11 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
   const handle: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, home: config.home });
   try {
     const { applied } = await migrateToLatest(handle);
-    const gate = createGate({ db: handle.db, registry: createTypeRegistry(), policy: await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {}) });
+    // One registry for the gate, retrieval and the decision engine: they must agree on half-lives.
+    const lifecycle = lifecycleFromSettings(config.lifecycle);
+    const registry = createTypeRegistry(lifecycle.typeOverrides);
+    const learning = new LearningRepository(handle.db, lifecycle.config);
+    const gate = createGate({ db: handle.db, registry, policy: await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {}) });
     // The CLI never embeds (no model load for a one-shot). A command that commits only notes it;
     // on close the queue is started just to send ONE `embed-memories` job (a singleton, however
     // many records an import committed), so a running server embeds them without waiting for its
@@ -73,12 +78,15 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
       gate,
       reader: new RecordReader(handle.db),
       search,
-      retrieval: createRetrievalPipeline({ db: handle.db, embedder: null, search, reviewQueue: cascadeReviews }),
+      retrieval: createRetrievalPipeline({
+        db: handle.db, embedder: null, search, reviewQueue: cascadeReviews, registry, decayFactors: (ids) => learning.usefulness(ids),
+      }),
       cascadeReviews,
       ...(config.llmUrl && config.llmModel ? { synthesiser: createOpenAiSynthesiser({ baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) } : {}),
       access: { touch: (ids) => touchMemories(handle.db, ids) },
       indexing: { request: async () => void (committed = true) },
       workDb: handle.db,
+      lifecycle: { config: lifecycle.config, registry },
     });
     return {
       service,

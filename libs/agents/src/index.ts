@@ -46,3 +46,8 @@ export {
   InvalidThoughtError, InvalidTransitionError, PrdClosedError, PrdNotFoundError, ScopeNotVisibleError,
 } from './errors.js';
 export type { AgentsErrorCode } from './errors.js';
+// Lifecycle (SPEC 7): implicit formation through the decision engine, outcome feedback.
+export type { ImplicitEventInput, ImplicitFormationResult } from './lifecycle/implicit-formation.js';
+export type { FeedbackInput, FeedbackItem, FeedbackOutput } from './lifecycle/feedback.use-case.js';
+export { MAX_FEEDBACK_IDS } from './lifecycle/feedback.use-case.js';
+export type { LifecycleOptions } from './lifecycle/lifecycle-use-cases.js';

@@ -5,6 +5,7 @@ import {
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
 } from '@engram/infra';
 import { createGate, loadPolicy } from '@engram/librarian';
+import { LearningRepository, lifecycleFromSettings } from '@engram/lifecycle';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
 import {
   createCascadeReviewQueue, createEmbeddingIndexer, createPageRankGraphExpander, createRetrievalPipeline, createSearchService, registerEmbeddingJobs, requestEmbedding,
@@ -81,14 +82,19 @@ async function composeService(
   config: EngramConfig, handle: DatabaseHandle, embedder: EmbeddingProvider | null, queue: JobQueue, log: ComposeOptions['log'],
 ): Promise<MemoryService> {
   const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
+  // One registry for the gate, retrieval and the decision engine: they must agree on half-lives.
+  const lifecycle = lifecycleFromSettings(config.lifecycle);
+  const registry = createTypeRegistry(lifecycle.typeOverrides);
+  const learning = new LearningRepository(handle.db, lifecycle.config);
   const search = createSearchService({ db: handle.db, embedder });
   const cascadeReviews = createCascadeReviewQueue(handle.db);
   const retrieval = createRetrievalPipeline({
-    db: handle.db, embedder, search, reviewQueue: cascadeReviews, graph: createPageRankGraphExpander({ db: handle.db }),
+    db: handle.db, embedder, search, reviewQueue: cascadeReviews, graph: createPageRankGraphExpander({ db: handle.db }), registry,
+    decayFactors: (ids) => learning.usefulness(ids),
     onReviewQueueError: (err) => log(`queueing a cascade review failed: ${String(err)}`),
   });
   return createMemoryService({
-    gate: createGate({ db: handle.db, registry: createTypeRegistry(), policy }),
+    gate: createGate({ db: handle.db, registry, policy }),
     reader: new RecordReader(handle.db),
     search,
     retrieval,
@@ -101,6 +107,7 @@ async function composeService(
     indexing: { request: () => requestEmbedding(queue) },
     onIndexingError: (err) => log(`embedding request failed: ${String(err)}`),
     workDb: handle.db,
+    lifecycle: { config: lifecycle.config, registry, log },
   });
 }
 
