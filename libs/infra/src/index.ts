@@ -48,6 +48,9 @@ export {
   type LogSink,
 } from './logger.js';
 
+// LLM (OpenAI-compatible chat completions; the conversation summariser's transport)
+export { createOpenAiChat, type ChatClient, type ChatMessage, type OpenAiChatOptions } from './llm/openai-chat.js';
+
 // embedding
 export type { EmbeddingProvider } from './embedding/embedding-provider.js';
 export { loadEmbeddingProvider, type LoadEmbeddingProviderOptions } from './embedding/load-embedding-provider.js';
