@@ -16,3 +16,24 @@ export { estimateTokens } from './log/token-estimate.js';
 export { MAX_EVENT_ID_LENGTH, MAX_EVENT_TEXT_LENGTH } from './log/event-validation.js';
 export { ConversationError, EventNotFoundError, InvalidCursorError, InvalidEventError } from './errors.js';
 export type { ConversationErrorCode } from './errors.js';
+export { TocNodeNotFoundError, GripNotFoundError, InvalidTocQueryError } from './errors.js';
+
+// Time-hierarchy TOC, grips and summarisers (conv-toc)
+export { DEFAULT_TOC_CONFIG, tocConfig, type TocConfig } from './toc/toc-config.js';
+export { segmentEvents, type Segment } from './toc/segmentation.js';
+export { TOC_LEVELS, bucketOf, bucketFromId, type TocLevel, type Bucket } from './toc/time-buckets.js';
+export type { TocEvent } from './toc/toc-event.js';
+export type { Grip, TocBullet, TocNode, TocNodeDraft } from './toc/toc-node.js';
+export type {
+  Summariser, SegmentSummary, SegmentInput, RollupSummary, RollupInput, ChildSummary, GripDraft,
+} from './summariser/summariser.js';
+export { createExtractiveSummariser, type ExtractiveOptions } from './summariser/extractive-summariser.js';
+export { createLlmSummariser, type LlmSummariserOptions } from './summariser/llm-summariser.js';
+export { createTocService, type TocService, type TocServiceDeps } from './toc/toc-service.js';
+export type { TocChild, TocPage } from './toc/toc-queries.js';
+export type { TocSearchHit, TocSearchMode } from './toc/toc-search.js';
+export type { MemoryContext } from './toc/memory-context.js';
+export type { TocStatus } from './toc/toc-admin.js';
+export type { BuildReport } from './toc/toc-builder.js';
+export type { BuildState } from './toc/checkpoint.js';
+export type { TocDatabase, TocDb } from './toc/toc-tables.js';

@@ -7,3 +7,4 @@ export * as _20261123T090000000Z from './20261123T090000000Z-embedding-model-ind
 export * as _20261123T120000000Z from './20261123T120000000Z-create-cascade-reviews.js';
 export * as _20261123T120700000Z from './20261123T120700000Z-create-work-continuity.js';
 export * as _20261123T150000000Z from './20261123T150000000Z-create-conversation-log.js';
+export * as _20261123T160000000Z from './20261123T160000000Z-create-conversation-toc.js';
