@@ -10,6 +10,7 @@ import {
   checkModelDir, createJobQueue, loadConfig, migrateToLatest, openDatabase, summarizeConfig,
   type DatabaseHandle, type EngramConfig,
 } from '@engram/infra';
+import { createTocFromConfig } from '@engram/conversation';
 import { createGate, loadPolicy } from '@engram/librarian';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
 import { createCascadeReviewQueue, createRetrievalPipeline, createSearchService, requestEmbedding, touchMemories } from '@engram/retrieval';
@@ -79,6 +80,8 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
       access: { touch: (ids) => touchMemories(handle.db, ids) },
       indexing: { request: async () => void (committed = true) },
       workDb: handle.db,
+      // No model in a one-shot: TOC nodes the CLI builds are keyword-searchable (vectors are filled by a server).
+      toc: createTocFromConfig(config, handle.db, null, (m) => process.stderr.write(`${m}\n`)),
     });
     return {
       service,

@@ -46,3 +46,5 @@ export {
   InvalidThoughtError, InvalidTransitionError, PrdClosedError, PrdNotFoundError, ScopeNotVisibleError,
 } from './errors.js';
 export type { AgentsErrorCode } from './errors.js';
+// Conversation TOC (SPEC 6, seed 002): per-project navigation, search, memory context, admin.
+export type { TocUseCases } from './conversation/toc.use-cases.js';

@@ -1,4 +1,6 @@
+import type { TocService } from '@engram/conversation';
 import { createWorkContinuity } from './continuity/work-continuity.js';
+import { createTocUseCases } from './conversation/toc.use-cases.js';
 import type { ContinuityDb } from './continuity/continuity-tables.js';
 import type { FormationPort } from './continuity/formation.js';
 import type { AccessPort, CascadeReviewPort, GateOutcomeView, GatePort, IndexingPort, ReaderPort, RetrievalPort, SearchPort } from './ports.js';
@@ -34,6 +36,8 @@ export interface MemoryServiceDeps {
   prdCacheSize?: number;
   /** Where implicit memories from PRD events and chains go (default: straight to the gate). */
   formation?: FormationPort;
+  /** The conversation TOC (SPEC 6); absent, the toc use cases say it is not available. */
+  toc?: TocService;
 }
 
 /** Wraps the gate so every committed write asks for embeddings (new text is keyword-searchable at once). */
@@ -137,6 +141,7 @@ export function createMemoryService(deps: MemoryServiceDeps) {
     gate: createReviewUseCases(gate),
     prd: work.prd, // PRD execution tracking (seed 004)
     chains: work.chains, // thinking chains (seed 004)
+    toc: createTocUseCases(deps.toc), // conversation TOC, grips and memory context (SPEC 6)
     cascades: cascadeUseCases(deps.cascadeReviews),
     exportAll: transfer.exportAll.bind(transfer),
     countAll: transfer.countAll.bind(transfer),

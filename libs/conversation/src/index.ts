@@ -37,3 +37,6 @@ export type { TocStatus } from './toc/toc-admin.js';
 export type { BuildReport } from './toc/toc-builder.js';
 export type { BuildState } from './toc/checkpoint.js';
 export type { TocDatabase, TocDb } from './toc/toc-tables.js';
+export { createTocSummariser } from './summariser/default-summariser.js';
+export { BUILD_TOC_JOB, registerTocJobs, requestTocBuild } from './toc/toc-jobs.js';
+export { createTocFromConfig } from './toc/toc-from-config.js';

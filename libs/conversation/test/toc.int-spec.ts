@@ -3,6 +3,7 @@ import {
   tocConfig, type NewConversationEvent, type Summariser, type TocDb, type TocService,
 } from '@engram/conversation';
 import { testBackends } from '../../../tools/test/backends.js';
+import { loadTestEmbedder } from '../../../tools/test/test-embedder.js';
 
 type DatabaseHandle = Awaited<ReturnType<(typeof testBackends)[number]['open']>>;
 
@@ -173,5 +174,37 @@ describe.each(testBackends)('conversation TOC ($name)', (backend) => {
     const after = await toc.status(A);
     expect(after).toMatchObject({ supersededVersions: 0, nodes: status.nodes });
     expect((await toc.node(A, 'day:2026-11-23')).node.version).toBe(2);
+  });
+});
+
+describe.each(testBackends)('conversation TOC vector search with the real model ($name)', (backend) => {
+  let handle: DatabaseHandle;
+  let embedder: Awaited<ReturnType<typeof loadTestEmbedder>>;
+
+  beforeAll(async () => {
+    handle = await backend.open();
+    embedder = await loadTestEmbedder();
+  });
+  afterAll(async () => {
+    await embedder?.close();
+    await handle?.close();
+  });
+
+  it('fills missing vectors later and finds nodes and grips by meaning (hybrid)', async () => {
+    const db = handle.db as unknown as TocDb;
+    await createEventLog(handle.db as never).append(acme);
+    // Built without a model (as the CLI does): keyword-searchable, no vectors yet.
+    await createTocService({ db, summariser: extractive, config, embedder: null }).processOutbox(100);
+    const missing = async () => Number((await db.selectFrom('toc_nodes').select((eb) => eb.fn.countAll<string>().as('n')).where('embedding', 'is', null).executeTakeFirstOrThrow()).n);
+    expect(await missing()).toBeGreaterThan(0);
+    const toc = createTocService({ db, summariser: extractive, config, embedder });
+    await toc.processOutbox(100); // nothing new: only the vector backfill
+    expect(await missing()).toBe(0);
+    const vector = await toc.search(A, { text: 'approximate nearest neighbour index for embeddings', limit: 3, mode: 'vector' });
+    expect(vector.hits[0]?.matchedBy).toEqual(['vector']);
+    expect(vector.hits.some((h) => /pgvector|HNSW/i.test(h.text))).toBe(true);
+    const hybrid = await toc.search(A, { text: 'billing tables dump', limit: 5 });
+    expect(hybrid.mode).toBe('hybrid');
+    expect(hybrid.hits[0]?.matchedBy.sort()).toEqual(['keyword', 'vector']);
   });
 });

@@ -4,6 +4,7 @@ import {
   createJobQueue, loadEmbeddingProvider, migrateToLatest, openDatabase, summarizeConfig,
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
 } from '@engram/infra';
+import { createTocFromConfig, registerTocJobs, requestTocBuild, type TocService } from '@engram/conversation';
 import { createGate, loadPolicy } from '@engram/librarian';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
 import {
@@ -28,6 +29,8 @@ export interface ComposeOptions {
 }
 
 const EMBEDDING_SWEEP_MS = 30_000;
+/** How often the TOC builder looks at the outbox (hooks and the CLI append events without a queue). */
+const TOC_SWEEP_MS = 5_000;
 
 async function openEmbedder(config: EngramConfig, log: ComposeOptions['log']): Promise<{ embedder: EmbeddingProvider | null; error?: string }> {
   try {
@@ -54,16 +57,23 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     await queue.start();
     const indexer = embedder ? createEmbeddingIndexer({ db: handle.db, embedder, batchSize: config.embedBatchSize }) : null;
     if (indexer) await registerEmbeddingJobs(queue, indexer);
-    const service = await composeService(config, handle, embedder, queue, log);
+    // Conversation TOC (SPEC 6): the build-toc job consumes the event outbox in this process.
+    const toc = createTocFromConfig(config, handle.db, embedder, log);
+    await registerTocJobs(queue, toc);
+    const service = await composeService(config, handle, embedder, queue, log, toc);
     // Catch up on a backlog (previous runs, CLI imports/approvals) now and then periodically; the
     // job is a singleton, so a sweep while a run is queued costs one dropped insert.
     const sweep = indexer ? setInterval(() => void requestEmbedding(queue).catch(() => undefined), EMBEDDING_SWEEP_MS) : undefined;
     sweep?.unref();
+    const tocSweep = setInterval(() => void requestTocBuild(queue).catch(() => undefined), TOC_SWEEP_MS);
+    tocSweep.unref();
+    void requestTocBuild(queue).catch(() => undefined);
     if (indexer) void requestEmbedding(queue).catch(() => undefined);
     const health = healthProbe({ config, handle, service, indexer, embedder, modelError });
     const runtime: Runtime = {
       async close() {
         if (sweep) clearInterval(sweep);
+        clearInterval(tocSweep);
         await stopQueue(queue, log);
         await embedder?.close().catch(() => undefined);
         await handle.close();
@@ -78,7 +88,7 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
 
 /** The gate, search, the retrieval pipeline (with its cascade review queue) and the memory service over them. */
 async function composeService(
-  config: EngramConfig, handle: DatabaseHandle, embedder: EmbeddingProvider | null, queue: JobQueue, log: ComposeOptions['log'],
+  config: EngramConfig, handle: DatabaseHandle, embedder: EmbeddingProvider | null, queue: JobQueue, log: ComposeOptions['log'], toc: TocService,
 ): Promise<MemoryService> {
   const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
   const search = createSearchService({ db: handle.db, embedder });
@@ -101,6 +111,7 @@ async function composeService(
     indexing: { request: () => requestEmbedding(queue) },
     onIndexingError: (err) => log(`embedding request failed: ${String(err)}`),
     workDb: handle.db,
+    toc,
   });
 }
 

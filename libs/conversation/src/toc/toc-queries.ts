@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { GripNotFoundError, InvalidTocQueryError, TocNodeNotFoundError } from '../errors.js';
-import { createEventLog } from '../log/event-log.repository.js';
+import { createEventLog, type EventLog } from '../log/event-log.repository.js';
 import type { ConversationEvent } from '../log/event-model.js';
 import { levelOf, type TocLevel } from './time-buckets.js';
 import type { Grip, TocNode } from './toc-node.js';
@@ -51,6 +51,25 @@ function decodeCursor(cursor: string): { start: Date; nodeId: string } {
   } catch {
     throw new InvalidTocQueryError('invalid TOC cursor (pass next_cursor from the previous page unchanged)');
   }
+}
+
+/** The grip and the events around it: `before` events before its start, its range, `after` events after its end (QRY-05). */
+async function expandGrip(db: TocDb, eventLog: EventLog, project: string, gripId: string, opts: { before: number; after: number }): Promise<{ grip: Grip; events: ConversationEvent[] }> {
+  const row = await db.selectFrom('toc_grips').selectAll().where('project', '=', project).where('grip_id', '=', gripId).executeTakeFirst();
+  if (!row) throw new GripNotFoundError(gripId);
+  const grip = toGrip(row);
+  const head = await eventLog.around(grip.eventIdStart, { before: opts.before, after: 0 });
+  if (grip.eventIdEnd === grip.eventIdStart) {
+    const tail = await eventLog.around(grip.eventIdStart, { before: 0, after: opts.after });
+    return { grip, events: [...head, ...tail.slice(1)] };
+  }
+  const last = await eventLog.around(grip.eventIdEnd, { before: 0, after: opts.after });
+  const start = head[head.length - 1] as ConversationEvent;
+  const end = last[0] as ConversationEvent;
+  const mid = await eventLog.range({ project, from: start.ts, to: new Date(end.ts.getTime() + 1), limit: 1000 });
+  const inner = mid.events.filter((e) => (e.ts > start.ts || (e.ts.getTime() === start.ts.getTime() && e.seq > start.seq))
+    && (e.ts < end.ts || (e.ts.getTime() === end.ts.getTime() && e.seq < end.seq)));
+  return { grip, events: [...head, ...inner, ...last] };
 }
 
 /**
@@ -104,24 +123,7 @@ export function createTocQueries(db: TocDb) {
   /** The top of the tree: the years (QRY-01). */
   const root = (project: string) => browse(project, null, { limit: MAX_PAGE });
 
-  /** The grip and the events around it: `before` events before its start, its range, `after` events after its end (QRY-05). */
-  async function expandGrip(project: string, gripId: string, opts: { before: number; after: number }): Promise<{ grip: Grip; events: ConversationEvent[] }> {
-    const row = await db.selectFrom('toc_grips').selectAll().where('project', '=', project).where('grip_id', '=', gripId).executeTakeFirst();
-    if (!row) throw new GripNotFoundError(gripId);
-    const grip = toGrip(row);
-    const head = await eventLog.around(grip.eventIdStart, { before: opts.before, after: 0 });
-    if (grip.eventIdEnd === grip.eventIdStart) {
-      const tail = await eventLog.around(grip.eventIdStart, { before: 0, after: opts.after });
-      return { grip, events: [...head, ...tail.slice(1)] };
-    }
-    const last = await eventLog.around(grip.eventIdEnd, { before: 0, after: opts.after });
-    const start = head[head.length - 1] as ConversationEvent;
-    const end = last[0] as ConversationEvent;
-    const mid = await eventLog.range({ project, from: start.ts, to: new Date(end.ts.getTime() + 1), limit: 1000 });
-    const inner = mid.events.filter((e) => (e.ts > start.ts || (e.ts.getTime() === start.ts.getTime() && e.seq > start.seq))
-      && (e.ts < end.ts || (e.ts.getTime() === end.ts.getTime() && e.seq < end.seq)));
-    return { grip, events: [...head, ...inner, ...last] };
-  }
+  const expand = (project: string, gripId: string, opts: { before: number; after: number }) => expandGrip(db, eventLog, project, gripId, opts);
 
   /** Raw events of a time range (QRY-04). */
   const events = (project: string, q: { from?: Date; to?: Date; limit: number; cursor?: string }) => {
@@ -129,7 +131,7 @@ export function createTocQueries(db: TocDb) {
     return eventLog.range({ project, ...q });
   };
 
-  return { root, node, browse, expandGrip, events };
+  return { root, node, browse, expandGrip: expand, events };
 }
 
 export type TocQueries = ReturnType<typeof createTocQueries>;

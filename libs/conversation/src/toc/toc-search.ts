@@ -26,48 +26,48 @@ const MAX_QUERY = 1000;
 
 interface Ranked { key: string; hit: Omit<TocSearchHit, 'score' | 'matchedBy'> }
 
+async function keyword(db: TocDb, project: string, text: string, k: number): Promise<Ranked[][]> {
+  const tsq = sql`websearch_to_tsquery('english', ${text})`;
+  const nodes = await db.selectFrom('toc_latest')
+    .innerJoin('toc_nodes', (j) => j.onRef('toc_nodes.project', '=', 'toc_latest.project')
+      .onRef('toc_nodes.node_id', '=', 'toc_latest.node_id').onRef('toc_nodes.version', '=', 'toc_latest.version'))
+    .select(['toc_nodes.node_id', 'toc_nodes.level', 'toc_nodes.title', 'toc_nodes.start_ts', sql<number>`ts_rank_cd(toc_nodes.search_tsv, ${tsq}, 32)`.as('rank')])
+    .where('toc_latest.project', '=', project).where(sql<boolean>`toc_nodes.search_tsv @@ ${tsq}`)
+    .orderBy('rank', 'desc').orderBy('toc_nodes.node_id').limit(k).execute();
+  const grips = await db.selectFrom('toc_grips')
+    .select(['grip_id', 'node_id', 'excerpt', 'ts', sql<number>`ts_rank_cd(search_tsv, ${tsq}, 32)`.as('rank')])
+    .where('project', '=', project).where(sql<boolean>`search_tsv @@ ${tsq}`)
+    .orderBy('rank', 'desc').orderBy('grip_id').limit(k).execute();
+  return [
+    nodes.map((r) => ({ key: `node:${r.node_id}`, hit: { kind: 'node', id: r.node_id, text: r.title, level: r.level as TocLevel, nodeId: r.node_id, at: new Date(r.start_ts) } })),
+    grips.map((r) => ({ key: `grip:${r.grip_id}`, hit: { kind: 'grip', id: r.grip_id, text: r.excerpt, level: null, nodeId: r.node_id, at: new Date(r.ts) } })),
+  ];
+}
+
+async function vector(db: TocDb, embedder: Pick<EmbeddingProvider, 'embedQuery'> | null, project: string, text: string, k: number): Promise<Ranked[][]> {
+  if (!embedder) return [];
+  const v = `[${Array.from(await embedder.embedQuery(text)).join(',')}]`;
+  const nodes = await db.selectFrom('toc_latest')
+    .innerJoin('toc_nodes', (j) => j.onRef('toc_nodes.project', '=', 'toc_latest.project')
+      .onRef('toc_nodes.node_id', '=', 'toc_latest.node_id').onRef('toc_nodes.version', '=', 'toc_latest.version'))
+    .select(['toc_nodes.node_id', 'toc_nodes.level', 'toc_nodes.title', 'toc_nodes.start_ts'])
+    .where('toc_latest.project', '=', project).where('toc_nodes.embedding', 'is not', null)
+    .orderBy(sql`toc_nodes.embedding <=> ${v}::vector`).orderBy('toc_nodes.node_id').limit(k).execute();
+  const grips = await db.selectFrom('toc_grips').select(['grip_id', 'node_id', 'excerpt', 'ts'])
+    .where('project', '=', project).where('embedding', 'is not', null)
+    .orderBy(sql`embedding <=> ${v}::vector`).orderBy('grip_id').limit(k).execute();
+  return [
+    nodes.map((r) => ({ key: `node:${r.node_id}`, hit: { kind: 'node', id: r.node_id, text: r.title, level: r.level as TocLevel, nodeId: r.node_id, at: new Date(r.start_ts) } })),
+    grips.map((r) => ({ key: `grip:${r.grip_id}`, hit: { kind: 'grip', id: r.grip_id, text: r.excerpt, level: null, nodeId: r.node_id, at: new Date(r.ts) } })),
+  ];
+}
+
 /**
  * Search over the latest TOC nodes and the grips of one project (seed 002 TELE-01/02/04): Postgres
  * full text (works without a model) and pgvector cosine, fused by reciprocal rank (k = 60).
  * Without an embedder, `hybrid` is keyword-only and `vector` is refused.
  */
 export function createTocSearch(db: TocDb, embedder: Pick<EmbeddingProvider, 'embedQuery'> | null) {
-  async function keyword(project: string, text: string, k: number): Promise<Ranked[][]> {
-    const tsq = sql`websearch_to_tsquery('english', ${text})`;
-    const nodes = await db.selectFrom('toc_latest')
-      .innerJoin('toc_nodes', (j) => j.onRef('toc_nodes.project', '=', 'toc_latest.project')
-        .onRef('toc_nodes.node_id', '=', 'toc_latest.node_id').onRef('toc_nodes.version', '=', 'toc_latest.version'))
-      .select(['toc_nodes.node_id', 'toc_nodes.level', 'toc_nodes.title', 'toc_nodes.start_ts', sql<number>`ts_rank_cd(toc_nodes.search_tsv, ${tsq}, 32)`.as('rank')])
-      .where('toc_latest.project', '=', project).where(sql<boolean>`toc_nodes.search_tsv @@ ${tsq}`)
-      .orderBy('rank', 'desc').orderBy('toc_nodes.node_id').limit(k).execute();
-    const grips = await db.selectFrom('toc_grips')
-      .select(['grip_id', 'node_id', 'excerpt', 'ts', sql<number>`ts_rank_cd(search_tsv, ${tsq}, 32)`.as('rank')])
-      .where('project', '=', project).where(sql<boolean>`search_tsv @@ ${tsq}`)
-      .orderBy('rank', 'desc').orderBy('grip_id').limit(k).execute();
-    return [
-      nodes.map((r) => ({ key: `node:${r.node_id}`, hit: { kind: 'node', id: r.node_id, text: r.title, level: r.level as TocLevel, nodeId: r.node_id, at: new Date(r.start_ts) } })),
-      grips.map((r) => ({ key: `grip:${r.grip_id}`, hit: { kind: 'grip', id: r.grip_id, text: r.excerpt, level: null, nodeId: r.node_id, at: new Date(r.ts) } })),
-    ];
-  }
-
-  async function vector(project: string, text: string, k: number): Promise<Ranked[][]> {
-    if (!embedder) return [];
-    const v = `[${Array.from(await embedder.embedQuery(text)).join(',')}]`;
-    const nodes = await db.selectFrom('toc_latest')
-      .innerJoin('toc_nodes', (j) => j.onRef('toc_nodes.project', '=', 'toc_latest.project')
-        .onRef('toc_nodes.node_id', '=', 'toc_latest.node_id').onRef('toc_nodes.version', '=', 'toc_latest.version'))
-      .select(['toc_nodes.node_id', 'toc_nodes.level', 'toc_nodes.title', 'toc_nodes.start_ts'])
-      .where('toc_latest.project', '=', project).where('toc_nodes.embedding', 'is not', null)
-      .orderBy(sql`toc_nodes.embedding <=> ${v}::vector`).orderBy('toc_nodes.node_id').limit(k).execute();
-    const grips = await db.selectFrom('toc_grips').select(['grip_id', 'node_id', 'excerpt', 'ts'])
-      .where('project', '=', project).where('embedding', 'is not', null)
-      .orderBy(sql`embedding <=> ${v}::vector`).orderBy('grip_id').limit(k).execute();
-    return [
-      nodes.map((r) => ({ key: `node:${r.node_id}`, hit: { kind: 'node', id: r.node_id, text: r.title, level: r.level as TocLevel, nodeId: r.node_id, at: new Date(r.start_ts) } })),
-      grips.map((r) => ({ key: `grip:${r.grip_id}`, hit: { kind: 'grip', id: r.grip_id, text: r.excerpt, level: null, nodeId: r.node_id, at: new Date(r.ts) } })),
-    ];
-  }
-
   return {
     async search(project: string, query: { text: string; limit: number; mode?: TocSearchMode }): Promise<{ hits: TocSearchHit[]; mode: TocSearchMode }> {
       const text = query.text.trim();
@@ -78,8 +78,8 @@ export function createTocSearch(db: TocDb, embedder: Pick<EmbeddingProvider, 'em
       if (mode === 'hybrid' && !embedder) mode = 'keyword';
       const k = query.limit * 2;
       const lists: { via: 'keyword' | 'vector'; list: Ranked[] }[] = [];
-      if (mode !== 'vector') for (const list of await keyword(project, text, k)) lists.push({ via: 'keyword', list });
-      if (mode !== 'keyword') for (const list of await vector(project, text, k)) lists.push({ via: 'vector', list });
+      if (mode !== 'vector') for (const list of await keyword(db, project, text, k)) lists.push({ via: 'keyword', list });
+      if (mode !== 'keyword') for (const list of await vector(db, embedder, project, text, k)) lists.push({ via: 'vector', list });
       const fused = new Map<string, TocSearchHit>();
       for (const { via, list } of lists) {
         list.forEach((r, rank) => {

@@ -102,6 +102,11 @@ function envLayer(raw: EngramEnv): Layer {
   if (raw.llmUrl) layer.llmUrl = raw.llmUrl;
   if (raw.llmModel) layer.llmModel = raw.llmModel;
   if (raw.llmApiKey) layer.llmApiKey = raw.llmApiKey;
+  if (raw.tocSegmentGapMinutes) layer.tocSegmentGapMinutes = toInt('ENGRAM_TOC_SEGMENT_GAP_MINUTES', raw.tocSegmentGapMinutes);
+  if (raw.tocSegmentMaxTokens) layer.tocSegmentMaxTokens = toInt('ENGRAM_TOC_SEGMENT_MAX_TOKENS', raw.tocSegmentMaxTokens);
+  if (raw.tocOverlapMinutes) layer.tocOverlapMinutes = toInt('ENGRAM_TOC_OVERLAP_MINUTES', raw.tocOverlapMinutes);
+  if (raw.tocOverlapTokens) layer.tocOverlapTokens = toInt('ENGRAM_TOC_OVERLAP_TOKENS', raw.tocOverlapTokens);
+  if (raw.tocSummariser) layer.tocSummariser = raw.tocSummariser as EngramConfig['tocSummariser']; // validated below
   return layer;
 }
 
@@ -131,6 +136,9 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 function checkContradictions(config: EngramConfig): void {
   if ((config.llmUrl === undefined) !== (config.llmModel === undefined)) {
     throw new ConfigError('set both ENGRAM_LLM_URL and ENGRAM_LLM_MODEL (the Researcher\'s LLM synthesiser), or neither');
+  }
+  if (config.tocSummariser === 'llm' && config.llmUrl === undefined) {
+    throw new ConfigError('ENGRAM_TOC_SUMMARISER=llm needs ENGRAM_LLM_URL and ENGRAM_LLM_MODEL');
   }
   if (!LOOPBACK.has(config.http.host) && !config.http.apiKey) {
     throw new ConfigError(

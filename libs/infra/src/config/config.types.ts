@@ -30,6 +30,13 @@ export interface EngramConfig {
   readonly llmModel?: string;
   /** Bearer key of the LLM endpoint; a secret, never summarized. */
   readonly llmApiKey?: string;
+  /** Conversation TOC thresholds (seed 002 TOC-03/04); the conversation lib's defaults when unset. */
+  readonly tocSegmentGapMinutes?: number;
+  readonly tocSegmentMaxTokens?: number;
+  readonly tocOverlapMinutes?: number;
+  readonly tocOverlapTokens?: number;
+  /** `extractive` (default, no network) or `llm` (the ENGRAM_LLM_* endpoint, extractive fallback). */
+  readonly tocSummariser?: 'extractive' | 'llm';
 }
 
 /** Overrides from CLI flags (or code): any subset, `http` included field by field. */
