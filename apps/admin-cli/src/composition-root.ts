@@ -79,6 +79,7 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
       access: { touch: (ids) => touchMemories(handle.db, ids) },
       indexing: { request: async () => void (committed = true) },
       workDb: handle.db,
+      conversationMode: config.conversationMode,
     });
     return {
       service,

@@ -46,3 +46,6 @@ export {
   InvalidThoughtError, InvalidTransitionError, PrdClosedError, PrdNotFoundError, ScopeNotVisibleError,
 } from './errors.js';
 export type { AgentsErrorCode } from './errors.js';
+// Conversation memory (SPEC 6, seed 002): ingestion into the append-only event log.
+export { MAX_INGEST_BATCH } from './conversation/conversation.use-cases.js';
+export type { ConversationUseCases, IngestInput, IngestResult } from './conversation/conversation.use-cases.js';

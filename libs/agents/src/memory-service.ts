@@ -1,3 +1,5 @@
+import type { ConversationDb, ConversationMode } from '@engram/conversation';
+import { createConversationUseCases } from './conversation/conversation.use-cases.js';
 import { createWorkContinuity } from './continuity/work-continuity.js';
 import type { ContinuityDb } from './continuity/continuity-tables.js';
 import type { FormationPort } from './continuity/formation.js';
@@ -34,6 +36,8 @@ export interface MemoryServiceDeps {
   prdCacheSize?: number;
   /** Where implicit memories from PRD events and chains go (default: straight to the gate). */
   formation?: FormationPort;
+  /** Multi-agent mode of the conversation log (STOR-06); default `unified`. Its tables live in workDb. */
+  conversationMode?: ConversationMode;
 }
 
 /** Wraps the gate so every committed write asks for embeddings (new text is keyword-searchable at once). */
@@ -138,6 +142,8 @@ export function createMemoryService(deps: MemoryServiceDeps) {
     prd: work.prd, // PRD execution tracking (seed 004)
     chains: work.chains, // thinking chains (seed 004)
     cascades: cascadeUseCases(deps.cascadeReviews),
+    // Conversation memory (SPEC 6): the event log fed by agent hooks and events.ingest.
+    conversation: createConversationUseCases({ db: deps.workDb as unknown as ConversationDb, mode: deps.conversationMode ?? 'unified' }),
     exportAll: transfer.exportAll.bind(transfer),
     countAll: transfer.countAll.bind(transfer),
     importLine: transfer.importLine,

@@ -4,6 +4,7 @@ import {
   createJobQueue, loadEmbeddingProvider, migrateToLatest, openDatabase, summarizeConfig,
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
 } from '@engram/infra';
+import { drainSpool } from '@engram/conversation';
 import { createGate, loadPolicy } from '@engram/librarian';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
 import {
@@ -60,6 +61,7 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     const sweep = indexer ? setInterval(() => void requestEmbedding(queue).catch(() => undefined), EMBEDDING_SWEEP_MS) : undefined;
     sweep?.unref();
     if (indexer) void requestEmbedding(queue).catch(() => undefined);
+    drainHookSpool(config, service, log);
     const health = healthProbe({ config, handle, service, indexer, embedder, modelError });
     const runtime: Runtime = {
       async close() {
@@ -101,7 +103,20 @@ async function composeService(
     indexing: { request: () => requestEmbedding(queue) },
     onIndexingError: (err) => log(`embedding request failed: ${String(err)}`),
     workDb: handle.db,
+    conversationMode: config.conversationMode,
   });
+}
+
+/**
+ * Delivers hook events spooled while the database was unreachable (ADR-0012), in the background:
+ * start-up does not wait, and a failure leaves the spool for the next hook call or start.
+ */
+function drainHookSpool(config: EngramConfig, service: MemoryService, log: ComposeOptions['log']): void {
+  void drainSpool(config.home, (events) => service.conversation.appendMapped(events))
+    .then((r) => {
+      if (r.events > 0) log(`hook spool drained: ${r.events} event(s), ${r.inserted} new, ${r.duplicates} already stored, ${r.rejected} rejected`);
+    })
+    .catch((err: unknown) => log(`hook spool not drained: ${String(err)}`));
 }
 
 async function stopQueue(queue: JobQueue, log: ComposeOptions['log']): Promise<void> {

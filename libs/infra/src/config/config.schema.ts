@@ -29,6 +29,7 @@ export const configSchema = z.strictObject({
   llmUrl: z.string().regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional(),
   llmModel: z.string().min(1).optional(),
   llmApiKey: z.string().min(1).optional(),
+  conversationMode: z.enum(['unified', 'per-agent']),
 });
 
 /** What a config file may hold: any subset, but no unknown keys (typos fail loudly) and no home. */

@@ -28,6 +28,7 @@ const DEFAULTS = {
   },
   logLevel: 'info',
   embedBatchSize: 32,
+  conversationMode: 'unified',
 } as const;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -102,6 +103,7 @@ function envLayer(raw: EngramEnv): Layer {
   if (raw.llmUrl) layer.llmUrl = raw.llmUrl;
   if (raw.llmModel) layer.llmModel = raw.llmModel;
   if (raw.llmApiKey) layer.llmApiKey = raw.llmApiKey;
+  if (raw.conversationMode) layer.conversationMode = raw.conversationMode as EngramConfig['conversationMode']; // validated below
   return layer;
 }
 

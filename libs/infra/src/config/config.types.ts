@@ -30,6 +30,11 @@ export interface EngramConfig {
   readonly llmModel?: string;
   /** Bearer key of the LLM endpoint; a secret, never summarized. */
   readonly llmApiKey?: string;
+  /**
+   * Multi-agent conversation log (seed 002 STOR-06): `unified` keeps one log per project with agent
+   * tags; `per-agent` keys the log by project AND agent, as separate stores would.
+   */
+  readonly conversationMode: 'unified' | 'per-agent';
 }
 
 /** Overrides from CLI flags (or code): any subset, `http` included field by field. */

@@ -17,6 +17,7 @@ export interface EngramEnv {
   llmUrl?: string;
   llmModel?: string;
   llmApiKey?: string;
+  conversationMode?: string;
 }
 
 const NAMES: Record<keyof EngramEnv, string[]> = {
@@ -38,6 +39,7 @@ const NAMES: Record<keyof EngramEnv, string[]> = {
   llmUrl: ['ENGRAM_LLM_URL'],
   llmModel: ['ENGRAM_LLM_MODEL'],
   llmApiKey: ['ENGRAM_LLM_API_KEY'],
+  conversationMode: ['ENGRAM_CONVERSATION_MODE'],
 };
 
 /** The environment variable names behind each field, first one wins (for docs and `doctor`). */
