@@ -82,6 +82,7 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
       workDb: handle.db,
       // No model in a one-shot: TOC nodes the CLI builds are keyword-searchable (vectors are filled by a server).
       toc: createTocFromConfig(config, handle.db, null, (m) => process.stderr.write(`${m}\n`)),
+      conversationMode: config.conversationMode,
     });
     return {
       service,

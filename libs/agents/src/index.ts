@@ -48,3 +48,6 @@ export {
 export type { AgentsErrorCode } from './errors.js';
 // Conversation TOC (SPEC 6, seed 002): per-project navigation, search, memory context, admin.
 export type { TocUseCases } from './conversation/toc.use-cases.js';
+// Conversation memory (SPEC 6, seed 002): ingestion into the append-only event log.
+export { MAX_INGEST_BATCH } from './conversation/conversation.use-cases.js';
+export type { ConversationUseCases, IngestInput, IngestResult } from './conversation/conversation.use-cases.js';

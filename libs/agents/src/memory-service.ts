@@ -1,4 +1,6 @@
 import type { TocService } from '@engram/conversation';
+import type { ConversationDb, ConversationMode } from '@engram/conversation';
+import { createConversationUseCases } from './conversation/conversation.use-cases.js';
 import { createWorkContinuity } from './continuity/work-continuity.js';
 import { createTocUseCases } from './conversation/toc.use-cases.js';
 import type { ContinuityDb } from './continuity/continuity-tables.js';
@@ -38,6 +40,8 @@ export interface MemoryServiceDeps {
   formation?: FormationPort;
   /** The conversation TOC (SPEC 6); absent, the toc use cases say it is not available. */
   toc?: TocService;
+  /** Multi-agent mode of the conversation log (STOR-06); default `unified`. Its tables live in workDb. */
+  conversationMode?: ConversationMode;
 }
 
 /** Wraps the gate so every committed write asks for embeddings (new text is keyword-searchable at once). */
@@ -143,6 +147,8 @@ export function createMemoryService(deps: MemoryServiceDeps) {
     chains: work.chains, // thinking chains (seed 004)
     toc: createTocUseCases(deps.toc), // conversation TOC, grips and memory context (SPEC 6)
     cascades: cascadeUseCases(deps.cascadeReviews),
+    // Conversation memory (SPEC 6): the event log fed by agent hooks and events.ingest.
+    conversation: createConversationUseCases({ db: deps.workDb as unknown as ConversationDb, mode: deps.conversationMode ?? 'unified' }),
     exportAll: transfer.exportAll.bind(transfer),
     countAll: transfer.countAll.bind(transfer),
     importLine: transfer.importLine,

@@ -4,7 +4,7 @@ import {
   createJobQueue, loadEmbeddingProvider, migrateToLatest, openDatabase, summarizeConfig,
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
 } from '@engram/infra';
-import { createTocFromConfig, registerTocJobs, requestTocBuild, type TocService } from '@engram/conversation';
+import { createTocFromConfig, drainSpool, registerTocJobs, requestTocBuild, type TocService } from '@engram/conversation';
 import { createGate, loadPolicy } from '@engram/librarian';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
 import {
@@ -69,6 +69,7 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     tocSweep.unref();
     void requestTocBuild(queue).catch(() => undefined);
     if (indexer) void requestEmbedding(queue).catch(() => undefined);
+    drainHookSpool(config, service, log);
     const health = healthProbe({ config, handle, service, indexer, embedder, modelError });
     const runtime: Runtime = {
       async close() {
@@ -112,7 +113,20 @@ async function composeService(
     onIndexingError: (err) => log(`embedding request failed: ${String(err)}`),
     workDb: handle.db,
     toc,
+    conversationMode: config.conversationMode,
   });
+}
+
+/**
+ * Delivers hook events spooled while the database was unreachable (ADR-0012), in the background:
+ * start-up does not wait, and a failure leaves the spool for the next hook call or start.
+ */
+function drainHookSpool(config: EngramConfig, service: MemoryService, log: ComposeOptions['log']): void {
+  void drainSpool(config.home, (events) => service.conversation.appendMapped(events))
+    .then((r) => {
+      if (r.events > 0) log(`hook spool drained: ${r.events} event(s), ${r.inserted} new, ${r.duplicates} already stored, ${r.rejected} rejected`);
+    })
+    .catch((err: unknown) => log(`hook spool not drained: ${String(err)}`));
 }
 
 async function stopQueue(queue: JobQueue, log: ComposeOptions['log']): Promise<void> {

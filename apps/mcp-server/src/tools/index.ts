@@ -1,3 +1,4 @@
+import { eventsIngestTool } from './events-ingest.tool.js';
 import { finishThinkingTool } from './finish-thinking.tool.js';
 import { forgetTool } from './forget.tool.js';
 import { memoryArchiveTool } from './memory-archive.tool.js';
@@ -32,6 +33,8 @@ export const TOOLS: readonly ToolDefinition<any>[] = [
   prdContextTool, prdEventTool, prdDecisionTool, prdStatusTool, startThinkingTool, thinkTool, finishThinkingTool, recallReasoningTool,
   // Validated retrieval (issue 3): the pipeline with provenance, validation and token budgets.
   memoryRetrieveTool, memoryValidateTool,
+  // Conversation memory (SPEC 6, seed 002): the event log fed by agent hooks.
+  eventsIngestTool,
 ];
 
 /** The wire name of a tool: the seed's dotted name, or `memory_store` style for clients that reject dots. */

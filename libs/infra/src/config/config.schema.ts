@@ -35,6 +35,7 @@ export const configSchema = z.strictObject({
   tocOverlapMinutes: z.number().int().min(0).max(24 * 60).optional(),
   tocOverlapTokens: z.number().int().min(0).max(1_000_000).optional(),
   tocSummariser: z.enum(['extractive', 'llm']).optional(),
+  conversationMode: z.enum(['unified', 'per-agent']),
 });
 
 /** What a config file may hold: any subset, but no unknown keys (typos fail loudly) and no home. */

@@ -28,6 +28,7 @@ const DEFAULTS = {
   },
   logLevel: 'info',
   embedBatchSize: 32,
+  conversationMode: 'unified',
 } as const;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -107,6 +108,7 @@ function envLayer(raw: EngramEnv): Layer {
   if (raw.tocOverlapMinutes) layer.tocOverlapMinutes = toInt('ENGRAM_TOC_OVERLAP_MINUTES', raw.tocOverlapMinutes);
   if (raw.tocOverlapTokens) layer.tocOverlapTokens = toInt('ENGRAM_TOC_OVERLAP_TOKENS', raw.tocOverlapTokens);
   if (raw.tocSummariser) layer.tocSummariser = raw.tocSummariser as EngramConfig['tocSummariser']; // validated below
+  if (raw.conversationMode) layer.conversationMode = raw.conversationMode as EngramConfig['conversationMode']; // validated below
   return layer;
 }
 

@@ -37,6 +37,11 @@ export interface EngramConfig {
   readonly tocOverlapTokens?: number;
   /** `extractive` (default, no network) or `llm` (the ENGRAM_LLM_* endpoint, extractive fallback). */
   readonly tocSummariser?: 'extractive' | 'llm';
+  /**
+   * Multi-agent conversation log (seed 002 STOR-06): `unified` keeps one log per project with agent
+   * tags; `per-agent` keys the log by project AND agent, as separate stores would.
+   */
+  readonly conversationMode: 'unified' | 'per-agent';
 }
 
 /** Overrides from CLI flags (or code): any subset, `http` included field by field. */

@@ -22,6 +22,7 @@ export interface EngramEnv {
   tocOverlapMinutes?: string;
   tocOverlapTokens?: string;
   tocSummariser?: string;
+  conversationMode?: string;
 }
 
 const NAMES: Record<keyof EngramEnv, string[]> = {
@@ -48,6 +49,7 @@ const NAMES: Record<keyof EngramEnv, string[]> = {
   tocOverlapMinutes: ['ENGRAM_TOC_OVERLAP_MINUTES'],
   tocOverlapTokens: ['ENGRAM_TOC_OVERLAP_TOKENS'],
   tocSummariser: ['ENGRAM_TOC_SUMMARISER'],
+  conversationMode: ['ENGRAM_CONVERSATION_MODE'],
 };
 
 /** The environment variable names behind each field, first one wins (for docs and `doctor`). */
