@@ -1,5 +1,4 @@
-import type { TocService } from '@engram/conversation';
-import type { ConversationDb, ConversationMode } from '@engram/conversation';
+import type { ConversationDb, ConversationMode, TocService } from '@engram/conversation';
 import { createConversationUseCases } from './conversation/conversation.use-cases.js';
 import { createWorkContinuity } from './continuity/work-continuity.js';
 import { createTocUseCases } from './conversation/toc.use-cases.js';

@@ -5,6 +5,7 @@ import { Presets, SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { CliError } from '../errors/to-exit-code.js';
 import { action, withRuntime, type CliCommand } from './command-kit.js';
+import { registerEventsList } from './events-list.command.js';
 
 /** Show a progress bar from this many events on (short imports stay quiet). */
 const PROGRESS_FROM = 5000;
@@ -59,5 +60,6 @@ export const eventsCommand: CliCommand = {
         });
         out.result(tally, () => [`from ${file}: ${tally.inserted} event(s) inserted, ${tally.duplicates} duplicate(s) (of ${tally.events})`]);
       }));
+    registerEventsList(events);
   },
 };

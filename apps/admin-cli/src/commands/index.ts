@@ -12,6 +12,7 @@ import { migrateCommand } from './migrate.command.js';
 import { prdCommand } from './prd.command.js';
 import { cascadeReviewCommand, retrievalCommand } from './retrieval.command.js';
 import { statusCommand } from './status.command.js';
+import { tocCommand } from './toc.command.js';
 
 /** Every `engram` command (one file each). */
 export const COMMANDS: readonly CliCommand[] = [
@@ -19,4 +20,6 @@ export const COMMANDS: readonly CliCommand[] = [
   prdCommand, chainsCommand, retrievalCommand, cascadeReviewCommand,
   // Conversation memory (SPEC 6): event log and agent hooks.
   eventsCommand, hooksCommand,
+  // Conversation TOC (seed 002 CLI-02/03).
+  tocCommand,
 ];
