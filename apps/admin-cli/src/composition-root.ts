@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createMemoryService, createOpenAiSynthesiser, type MemoryService } from '@engram/agents';
 import {
-  checkModelDir, createJobQueue, loadConfig, migrateToLatest, openDatabase, summarizeConfig,
+  checkModelDir, createJobQueue, createOpenAiChat, loadConfig, migrateToLatest, openDatabase, summarizeConfig,
   type DatabaseHandle, type EngramConfig,
 } from '@engram/infra';
 import { createTocFromConfig } from '@engram/conversation';
@@ -76,7 +76,7 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
       search,
       retrieval: createRetrievalPipeline({ db: handle.db, embedder: null, search, reviewQueue: cascadeReviews }),
       cascadeReviews,
-      ...(config.llmUrl && config.llmModel ? { synthesiser: createOpenAiSynthesiser({ baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) } : {}),
+      ...(config.llmUrl && config.llmModel ? { synthesiser: createOpenAiSynthesiser({ chat: createOpenAiChat({ baseUrl: config.llmUrl, model: config.llmModel, ...(config.llmApiKey ? { apiKey: config.llmApiKey } : {}) }) }) } : {}),
       access: { touch: (ids) => touchMemories(handle.db, ids) },
       indexing: { request: async () => void (committed = true) },
       workDb: handle.db,

@@ -19,7 +19,7 @@ export type { TimeRange } from './researcher/time-range.js';
 export { deterministicSummary, deterministicSynthesiser } from './researcher/synthesiser.js';
 export type { AnswerSynthesiser, SynthesisInput } from './researcher/synthesiser.js';
 export { createOpenAiSynthesiser } from './researcher/openai-synthesiser.js';
-export type { OpenAiSynthesiserOptions } from './researcher/openai-synthesiser.js';
+export type { ChatPort, OpenAiSynthesiserOptions } from './researcher/openai-synthesiser.js';
 export type { ExportLine } from './transfer.use-cases.js';
 export type { ApproveAllFilter } from './review.use-cases.js';
 export { parseExportLine } from './transfer.use-cases.js';

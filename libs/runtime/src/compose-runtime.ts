@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createMemoryService, createOpenAiSynthesiser, type MemoryService } from '@engram/agents';
 import {
-  createJobQueue, loadEmbeddingProvider, migrateToLatest, openDatabase, summarizeConfig,
+  createJobQueue, createOpenAiChat, loadEmbeddingProvider, migrateToLatest, openDatabase, summarizeConfig,
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
 } from '@engram/infra';
 import { createTocFromConfig, drainSpool, registerTocJobs, requestTocBuild, type TocService } from '@engram/conversation';
@@ -107,7 +107,7 @@ async function composeService(
     access: { touch: (ids) => touchMemories(handle.db, ids) },
     // The Researcher answers deterministically unless an OpenAI-compatible endpoint is configured.
     ...(config.llmUrl && config.llmModel
-      ? { synthesiser: createOpenAiSynthesiser({ baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) }
+      ? { synthesiser: createOpenAiSynthesiser({ chat: createOpenAiChat({ baseUrl: config.llmUrl, model: config.llmModel, ...(config.llmApiKey ? { apiKey: config.llmApiKey } : {}) }) }) }
       : {}),
     indexing: { request: () => requestEmbedding(queue) },
     onIndexingError: (err) => log(`embedding request failed: ${String(err)}`),
