@@ -10,4 +10,10 @@ try {
 } catch {
   // no cache directory available: correct, only slower
 }
-await import('./hook-main.js');
+try {
+  await import('./hook-main.js');
+} catch (error) {
+  // A missing or broken bundle must not break the agent either (ADR-0012).
+  process.stderr.write(`engram hook: ignored: cannot load the hook (${error instanceof Error ? error.message : String(error)})\n`);
+  process.exit(0);
+}
