@@ -114,6 +114,24 @@ describe.each(testBackends)('conversation TOC ($name)', (backend) => {
     expect(after).not.toContain('day:2026-11-23@2');
   });
 
+  it('re-segments a day when an out-of-order event fills a gap: the tree is as if the log had arrived in order', async () => {
+    const C = 'project:gamma';
+    const log = createEventLog(handle.db as never);
+    await log.append([ev(C, 'c1', '2026-11-25T10:00:00Z', 'Start the cache warmup job.'), ev(C, 'c3', '2026-11-25T11:00:00Z', 'Warmup job finished.')]);
+    await toc.processOutbox(100);
+    const before = (await toc.browse(C, 'day:2026-11-25', { limit: 10 })).children.map((c) => c.nodeId);
+    expect(before).toHaveLength(2); // a 60-minute gap
+    await log.append([ev(C, 'c2', '2026-11-25T10:30:00Z', 'Warmup job is halfway.')]); // arrives late, fills the gap
+    await toc.processOutbox(100);
+    const after = (await toc.browse(C, 'day:2026-11-25', { limit: 10 })).children;
+    expect(after.map((c) => c.nodeId)).toEqual([before[0]]);
+    expect(after[0]).toMatchObject({ eventCount: 3, version: 2 });
+    // The merged-away segment is no longer current, but its version stays readable until compacted.
+    await expect(toc.node(C, before[1] ?? '')).rejects.toBeInstanceOf(TocNodeNotFoundError);
+    expect((await toc.node(C, before[1] ?? '', { version: 1 })).node.eventCount).toBe(1);
+    expect((await toc.node(C, 'day:2026-11-25')).node).toMatchObject({ eventCount: 3, childIds: [before[0]] });
+  });
+
   it('places backfilled events at their source time', async () => {
     await createEventLog(handle.db as never).append([ev(A, 'old1', '2025-03-14T15:00:00Z', 'Imported note about the original MySQL schema.', { kind: 'note', role: 'system' })]);
     await toc.processOutbox(100);
