@@ -2,6 +2,9 @@ import type { TocSearchMode, TocService } from '@engram/conversation';
 import { InvalidInputError } from '../errors.js';
 import { resolveWriteScope, type CallContext } from '../scope-context.js';
 
+/** Outbox rows per build step of `engram toc build`. */
+const BUILD_BATCH = 500;
+
 /**
  * The conversation TOC use cases (SPEC 6, seed 002 QRY-01..05, TELE-04, SKILL-01, CLI-03), each
  * confined to ONE project scope: the request's, else the session's. A TOC belongs to a project's
@@ -36,8 +39,18 @@ export function createTocUseCases(toc: TocService | undefined) {
     status: (ctx: CallContext, scope?: string) => service().status(project(scope, ctx)),
     rebuild: (ctx: CallContext, scope?: string) => service().rebuild(project(scope, ctx)),
     compact: (ctx: CallContext, opts: { scope?: string; olderThanDays: number }) => service().compact(project(opts.scope, ctx), { olderThanDays: opts.olderThanDays }),
-    /** Catch up with the outbox now (the CLI has no worker; the servers run the build-toc job). */
-    build: () => service().processOutbox(500),
+    /** Catch up with the whole outbox now (the CLI has no worker; the servers run the build-toc job). */
+    async build() {
+      const total = { outboxClaimed: 0, projects: [] as string[], unitsDone: 0, nodesWritten: 0 };
+      for (;;) {
+        const r = await service().processOutbox(BUILD_BATCH);
+        total.outboxClaimed += r.outboxClaimed;
+        total.unitsDone += r.unitsDone;
+        total.nodesWritten += r.nodesWritten;
+        total.projects = [...new Set([...total.projects, ...r.projects])].sort();
+        if (r.outboxClaimed < BUILD_BATCH) return total;
+      }
+    },
   };
 }
 
