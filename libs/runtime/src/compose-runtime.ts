@@ -29,7 +29,6 @@ export interface ComposeOptions {
 }
 
 const EMBEDDING_SWEEP_MS = 30_000;
-const SPOOL_SWEEP_MS = 30_000;
 
 async function openEmbedder(config: EngramConfig, log: ComposeOptions['log']): Promise<{ embedder: EmbeddingProvider | null; error?: string }> {
   try {
@@ -62,16 +61,11 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     const sweep = indexer ? setInterval(() => void requestEmbedding(queue).catch(() => undefined), EMBEDDING_SWEEP_MS) : undefined;
     sweep?.unref();
     if (indexer) void requestEmbedding(queue).catch(() => undefined);
-    // Hook events spooled while the database was unreachable: delivered now and then every
-    // sweep, so an outage that ends after the agent's last hook call still drains (ADR-0012).
     drainHookSpool(config, service, log);
-    const spoolSweep = setInterval(() => drainHookSpool(config, service, log), SPOOL_SWEEP_MS);
-    spoolSweep.unref();
     const health = healthProbe({ config, handle, service, indexer, embedder, modelError });
     const runtime: Runtime = {
       async close() {
         if (sweep) clearInterval(sweep);
-        clearInterval(spoolSweep);
         await stopQueue(queue, log);
         await embedder?.close().catch(() => undefined);
         await handle.close();
@@ -115,8 +109,7 @@ async function composeService(
 
 /**
  * Delivers hook events spooled while the database was unreachable (ADR-0012), in the background:
- * start-up does not wait, and a failure leaves the spool for the next hook call or sweep. An empty
- * spool costs one readdir.
+ * start-up does not wait, and a failure leaves the spool for the next hook call or start.
  */
 function drainHookSpool(config: EngramConfig, service: MemoryService, log: ComposeOptions['log']): void {
   void drainSpool(config.home, (events) => service.conversation.appendMapped(events))
