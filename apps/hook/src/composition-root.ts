@@ -12,6 +12,8 @@ export interface HookSettings {
   mode: ConversationMode;
   /** ENGRAM_PROJECT: overrides the project inferred from the agent's cwd. */
   projectOverride?: string;
+  /** The project directory when a payload has no cwd: CLAUDE_PROJECT_DIR (set by Claude Code), else ours. */
+  defaultCwd: string;
   /** Whole-call budget before the hook spools and exits (ENGRAM_HOOK_TIMEOUT_MS). */
   budgetMs: number;
   connectTimeoutMs: number;
@@ -38,7 +40,10 @@ function intEnv(value: string | undefined, fallback: number): number {
 
 export async function createHookEnvironment(env: Record<string, string | undefined>): Promise<HookEnvironment> {
   const budgetMs = intEnv(env['ENGRAM_HOOK_TIMEOUT_MS'], DEFAULT_BUDGET_MS);
-  const base = { budgetMs, connectTimeoutMs: Math.min(1000, Math.floor(budgetMs / 2)), ...(env['ENGRAM_PROJECT'] ? { projectOverride: env['ENGRAM_PROJECT'] } : {}) };
+  const base = {
+    budgetMs, connectTimeoutMs: Math.min(1000, Math.floor(budgetMs / 2)), defaultCwd: env['CLAUDE_PROJECT_DIR'] || process.cwd(),
+    ...(env['ENGRAM_PROJECT'] ? { projectOverride: env['ENGRAM_PROJECT'] } : {}),
+  };
   let databaseUrl: string | undefined;
   let settings: HookSettings;
   let problem: string | undefined;

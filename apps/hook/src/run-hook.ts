@@ -57,7 +57,7 @@ export async function runHook(argv: readonly string[], env: HookEnvironment, str
     const raw = streams.readStdin();
     if (Buffer.byteLength(raw) > MAX_PAYLOAD_BYTES) throw new Error(`hook payload larger than ${MAX_PAYLOAD_BYTES} bytes`);
     const mapped = mapHookPayload(parseHookInput(raw), {
-      ...parseArgs(argv), mode: settings.mode, now: streams.now(), io: nodeHookIo,
+      ...parseArgs(argv), mode: settings.mode, now: streams.now(), io: nodeHookIo, defaultCwd: settings.defaultCwd,
       ...(settings.projectOverride ? { projectOverride: settings.projectOverride } : {}),
     });
     events = mapped.events;

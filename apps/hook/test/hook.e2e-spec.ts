@@ -102,6 +102,8 @@ describe('engram hook against native Postgres', () => {
     const spooled = readFileSync(join(home.dir, 'spool', 'hook-events.jsonl'), 'utf8');
     expect(spooled).toContain('written while the database is down');
     expect((await rows(db)).some((x) => x.text.includes('while the database is down'))).toBe(false);
+    const status = JSON.parse((await runCli(['--json', 'status'], env)).stdout) as { checks: Array<{ name: string; detail: string }> };
+    expect(status.checks.find((c) => c.name === 'hook spool')?.detail).toMatch(/^1 event\(s\) waiting in .*spool$/);
 
     const next = await runHook(claudePayload(repo, 'Stop', { last_assistant_message: 'back online' }), env);
     expect(next.code).toBe(0);

@@ -113,4 +113,13 @@ describe.each(testBackends)('conversation event log ($name)', (backend) => {
     await log.completeOutbox([...second, ...rest].map((r) => r.id));
     expect(await log.claimOutbox(10, 0)).toEqual([]);
   });
+
+  it('appends a batch larger than one statement chunk in one transaction, one outbox row per event', async () => {
+    const project = 'project:big';
+    const batch = Array.from({ length: 1200 }, (_, i) => ev(`big-${i}`, 200 + i / 100, { project }));
+    expect(await log.append(batch)).toMatchObject({ inserted: 1200, duplicates: 0 });
+    expect(await log.count(project)).toBe(1200);
+    expect((await outboxRows()).filter((r) => r.project === project)).toHaveLength(1200);
+    expect(await log.append([...batch.slice(0, 600), ev('big-new', 999, { project })])).toMatchObject({ inserted: 1, duplicates: 600 });
+  });
 });

@@ -91,6 +91,11 @@ describe('Claude Code hook payloads → conversation events', () => {
     expect(() => map(claude('SessionStart'), { agent: 'cursor' })).toThrow(/unknown --agent "cursor"/);
   });
 
+  it('falls back to the agent\'s project directory when a payload has no cwd', () => {
+    const { cwd: _omit, ...stop } = claude('Stop', { last_assistant_message: 'done' });
+    expect(map(stop, { defaultCwd: path.join(repo, 'src') }).events[0]!.project).toBe('project:acme');
+  });
+
   it('keys the log by project and agent in per-agent mode, and honours ENGRAM_PROJECT', () => {
     expect(map(claude('SessionEnd'), { mode: 'per-agent' }).events[0]!.project).toBe('project:acme@claude-code');
     expect(map(claude('SessionEnd'), { projectOverride: 'billing' }).events[0]!.project).toBe('project:billing');

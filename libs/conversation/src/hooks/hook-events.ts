@@ -17,6 +17,8 @@ export interface MapHookOptions {
   mode: ConversationMode;
   /** ENGRAM_PROJECT: overrides the project inferred from the payload's cwd. */
   projectOverride?: string;
+  /** Where the agent runs when the payload has no `cwd` (Claude Code's CLAUDE_PROJECT_DIR, else the process cwd). */
+  defaultCwd?: string;
   /** Receive time: the source time of events whose payload carries none. */
   now: Date;
   io: HookIo;
@@ -61,7 +63,7 @@ export function selectAdapter(payload: Record<string, unknown>, agent?: string):
 export function mapHookPayload(payload: Record<string, unknown>, opts: MapHookOptions): MappedHook {
   const adapter = selectAdapter(payload, opts.agent);
   const record = adapter.map(payload, opts.io);
-  const project = conversationProject(projectScopeFor(record.cwd, opts.projectOverride, opts.fs), record.agent, opts.mode);
+  const project = conversationProject(projectScopeFor(record.cwd ?? opts.defaultCwd, opts.projectOverride, opts.fs), record.agent, opts.mode);
   const payloadHash = canonicalJson(payload);
   const events = record.items.map((item, i): NewConversationEvent => {
     const ts = item.ts ?? opts.now;

@@ -41,21 +41,26 @@ function toEvent(r: Selectable<ConversationEventsTable>): ConversationEvent {
 }
 
 
-/** Inserts one chunk of new-to-this-batch events and their outbox rows; returns the ids that were new. */
-async function insertChunk(trx: ConversationDb, chunk: NewConversationEvent[]): Promise<string[]> {
-  const rows = await trx
-    .insertInto('conversation_events')
-    .values(chunk.map((e) => ({
-      event_id: e.eventId, project: e.project, agent: e.agent, session_id: e.sessionId, ts: e.ts, kind: e.kind, role: e.role,
-      text: e.text, metadata: JSON.stringify(e.metadata ?? {}), tokens: e.tokens,
-    })))
-    .onConflict((oc) => oc.column('event_id').doNothing())
-    .returning(['event_id', 'project'])
+/**
+ * Inserts one chunk of new-to-this-batch events and, in the SAME statement, the outbox rows of
+ * those that were new (ING-05): a data-modifying CTE is atomic on its own, so a one-chunk batch
+ * (every hook call) costs one round trip. Returns the ids that were new.
+ */
+async function insertChunk(db: ConversationDb, chunk: NewConversationEvent[]): Promise<string[]> {
+  const rows = await db
+    .with('new_events', (qb) => qb
+      .insertInto('conversation_events')
+      .values(chunk.map((e) => ({
+        event_id: e.eventId, project: e.project, agent: e.agent, session_id: e.sessionId, ts: e.ts, kind: e.kind, role: e.role,
+        text: e.text, metadata: JSON.stringify(e.metadata ?? {}), tokens: e.tokens,
+      })))
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .returning(['event_id', 'project']))
+    .insertInto('conversation_outbox')
+    .columns(['event_id', 'project'])
+    .expression((eb) => eb.selectFrom('new_events').select(['new_events.event_id', 'new_events.project']))
+    .returning('event_id')
     .execute();
-  if (rows.length > 0) {
-    // ING-05: the outbox row commits with its event or not at all, and only for a new event.
-    await trx.insertInto('conversation_outbox').values(rows.map((r) => ({ event_id: r.event_id, project: r.project }))).execute();
-  }
   return rows.map((r) => r.event_id);
 }
 
@@ -65,13 +70,17 @@ async function append(db: ConversationDb, events: NewConversationEvent[]): Promi
   const seen = new Set<string>();
   const unique = events.filter((e) => (seen.has(e.eventId) ? false : (seen.add(e.eventId), true)));
   if (unique.length === 0) return { inserted: 0, duplicates: events.length, insertedIds: [] };
-  const newIds = await db.transaction().execute(async (trx) => {
-    const out = new Set<string>();
-    for (let i = 0; i < unique.length; i += CHUNK) {
-      for (const id of await insertChunk(trx, unique.slice(i, i + CHUNK))) out.add(id);
-    }
-    return out;
-  });
+  const newIds = new Set<string>();
+  if (unique.length <= CHUNK) {
+    for (const id of await insertChunk(db, unique)) newIds.add(id);
+  } else {
+    // A larger batch is still all-or-nothing: its chunks share one transaction.
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < unique.length; i += CHUNK) {
+        for (const id of await insertChunk(trx, unique.slice(i, i + CHUNK))) newIds.add(id);
+      }
+    });
+  }
   const insertedIds = unique.map((e) => e.eventId).filter((id) => newIds.has(id));
   return { inserted: insertedIds.length, duplicates: events.length - insertedIds.length, insertedIds };
 }
