@@ -151,6 +151,7 @@ describe.each(processBackends)('MCP server over Streamable HTTP ($name)', (backe
       database: { ok: true, backend: backend.name.startsWith('native') ? 'postgres' : 'pglite' },
       model: { ok: testModelDir() !== undefined },
       gate: { pending: expect.any(Number) },
+      conversation: { pendingOutbox: expect.any(Number) },
       config: expect.any(Object),
     });
     expect(body.gate.pending).toBeGreaterThanOrEqual(1);

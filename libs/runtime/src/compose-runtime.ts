@@ -70,7 +70,7 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     void requestTocBuild(queue).catch(() => undefined);
     if (indexer) void requestEmbedding(queue).catch(() => undefined);
     drainHookSpool(config, service, log);
-    const health = healthProbe({ config, handle, service, indexer, embedder, modelError });
+    const health = healthProbe({ config, handle, service, indexer, embedder, modelError, toc });
     const runtime: Runtime = {
       async close() {
         if (sweep) clearInterval(sweep);
@@ -140,20 +140,23 @@ interface ProbeParts {
   indexer: EmbeddingIndexer | null;
   embedder: EmbeddingProvider | null;
   modelError: string | undefined;
+  toc: TocService;
 }
 
-function healthProbe({ config, handle, service, indexer, embedder, modelError }: ProbeParts): HealthProbe {
+function healthProbe({ config, handle, service, indexer, embedder, modelError, toc }: ProbeParts): HealthProbe {
   return {
     async report(): Promise<HealthReport> {
       const db = await handle.ping().then(() => ({ ok: true }), (e: unknown) => ({ ok: false, error: String(e) }));
       const pendingGate = db.ok ? await service.gate.pendingCount().catch(() => null) : null;
       const pendingEmb = db.ok && indexer ? await indexer.countPendingEmbeddings().catch(() => null) : null;
+      const pendingToc = db.ok ? await toc.pendingOutbox().catch(() => null) : null;
       return {
         status: !db.ok ? 'down' : embedder ? 'ok' : 'degraded',
         database: { ...db, backend: handle.backend, location: handle.location },
         model: { ok: embedder !== null, name: config.modelName, dir: config.modelDir, ...(modelError ? { error: modelError } : {}) },
         embeddings: { pending: pendingEmb },
         gate: { pending: pendingGate },
+        conversation: { pendingOutbox: pendingToc },
         config: summarizeConfig(config),
       };
     },

@@ -34,6 +34,12 @@ export async function tocStatus(db: TocDb, project: string): Promise<TocStatus> 
   };
 }
 
+/** Outbox rows of every project the TOC builder has not consumed yet (`/health`). */
+export async function pendingOutbox(db: TocDb): Promise<number> {
+  const r = await db.selectFrom('conversation_outbox').select((eb) => eb.fn.countAll<string>().as('n')).where('processed_at', 'is', null).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
 /**
  * Drops node versions that are no longer current (superseded by a rebuild, or segments a
  * backfill merged away) and older than `olderThanDays` (CLI-03 compact). Current versions,
