@@ -46,8 +46,10 @@ describe.each(testBackends)('conversation TOC ($name)', (backend) => {
   afterAll(async () => handle?.close());
 
   it('builds Year > Month > Week > Day > Segment from the outbox, per project', async () => {
+    expect(await toc.hasBuildWork()).toBe(true);
     const report = await toc.processOutbox(100);
     expect(report).toMatchObject({ outboxClaimed: 7, projects: [A, B] });
+    expect(await toc.hasBuildWork()).toBe(false);
     expect((await toc.root(A)).children.map((c) => c.nodeId)).toEqual(['year:2026']);
     expect((await toc.browse(A, 'year:2026', { limit: 10 })).children.map((c) => c.nodeId)).toEqual(['month:2026-11']);
     expect((await toc.browse(A, 'month:2026-11', { limit: 10 })).children.map((c) => c.nodeId)).toEqual(['week:2026-11-W48']);

@@ -65,7 +65,8 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     // job is a singleton, so a sweep while a run is queued costs one dropped insert.
     const sweep = indexer ? setInterval(() => void requestEmbedding(queue).catch(() => undefined), EMBEDDING_SWEEP_MS) : undefined;
     sweep?.unref();
-    const tocSweep = setInterval(() => void requestTocBuild(queue).catch(() => undefined), TOC_SWEEP_MS);
+    // Queue a build only when there is work, so an idle server does not fill pg-boss with empty runs.
+    const tocSweep = setInterval(() => void toc.hasBuildWork().then((work) => (work ? requestTocBuild(queue) : null)).catch(() => undefined), TOC_SWEEP_MS);
     tocSweep.unref();
     void requestTocBuild(queue).catch(() => undefined);
     if (indexer) void requestEmbedding(queue).catch(() => undefined);

@@ -40,6 +40,15 @@ export async function pendingOutbox(db: TocDb): Promise<number> {
   return Number(r?.n ?? 0);
 }
 
+/** Whether the builder has anything to do: unconsumed outbox rows, dirty days or an unfinished run. */
+export async function hasBuildWork(db: TocDb): Promise<boolean> {
+  const outbox = await db.selectFrom('conversation_outbox').select('id').where('processed_at', 'is', null).limit(1).executeTakeFirst();
+  if (outbox) return true;
+  const open = await db.selectFrom('toc_checkpoints').select('project')
+    .where(sql<boolean>`jsonb_typeof(state->'run') = 'object' OR jsonb_array_length(state->'dirty') > 0`).limit(1).executeTakeFirst();
+  return open !== undefined;
+}
+
 /**
  * Drops node versions that are no longer current (superseded by a rebuild, or segments a
  * backfill merged away) and older than `olderThanDays` (CLI-03 compact). Current versions,

@@ -1,7 +1,7 @@
 import type { EmbeddingProvider } from '@engram/infra';
 import type { Summariser } from '../summariser/summariser.js';
 import { loadMemoryContext } from './memory-context.js';
-import { compactToc, pendingOutbox, tocStatus } from './toc-admin.js';
+import { compactToc, hasBuildWork, pendingOutbox, tocStatus } from './toc-admin.js';
 import { createTocBuilder } from './toc-builder.js';
 import type { TocConfig } from './toc-config.js';
 import { createTocQueries } from './toc-queries.js';
@@ -33,6 +33,8 @@ export function createTocService(deps: TocServiceDeps) {
     status: (project: string) => tocStatus(deps.db, project),
     /** Unconsumed outbox rows across projects: the builder's backlog. */
     pendingOutbox: () => pendingOutbox(deps.db),
+    /** Cheap probe the servers' sweep uses before queueing a build job. */
+    hasBuildWork: () => hasBuildWork(deps.db),
     compact: (project: string, opts: { olderThanDays: number }) => compactToc(deps.db, project, opts),
   };
 }
