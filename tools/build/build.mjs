@@ -4,7 +4,7 @@
 // and are resolved from node_modules at run time (native addons such as onnxruntime-node cannot be bundled).
 // Usage: node tools/build/build.mjs [app...]   (default: every app under apps/ with src/main.ts)
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -33,16 +33,47 @@ function appsToBuild(argv) {
   return argv;
 }
 
+/*
+ * The hook app is a cold process per agent event (p95 < 150 ms, ADR-0012): its dependencies (kysely,
+ * pg) are inlined, because resolving and loading their hundreds of module files cost more than half
+ * of the hook's budget; `splitting` lets main.js enable the V8 compile cache before the rest loads.
+ */
+const INLINE_DEPENDENCIES = { hook: new Set(['kysely', 'pg']) };
+
+function externalsOf(app) {
+  const inline = INLINE_DEPENDENCIES[app];
+  if (!inline) return { packages: 'external' };
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})].filter((d) => !inline.has(d));
+  // pg's optional native driver and its edge-runtime socket are never used by engram.
+  return { external: [...deps.flatMap((d) => [d, `${d}/*`]), 'pg-native', 'pg-cloudflare', 'cloudflare:sockets'] };
+}
+
+/**
+ * Chunks of earlier builds (content-hashed names) that no output refers to any more. Only ones
+ * older than a minute: a process started from the previous main.js may still be importing its chunk.
+ */
+function removeStaleChunks(outdir, written) {
+  const dir = join(outdir, 'chunks');
+  if (!existsSync(dir)) return;
+  const keep = new Set(written);
+  for (const name of readdirSync(dir)) {
+    const file = join(dir, name);
+    if (!keep.has(file) && Date.now() - statSync(file).mtimeMs > 60_000) rmSync(file, { force: true });
+  }
+}
+
 async function buildApp(app) {
   const outdir = join(root, 'dist/apps', app);
   const result = await build({
-    entryPoints: [{ in: join(root, 'apps', app, 'src/main.ts'), out: 'main' }, ...workerEntries()],
+    entryPoints: [{ in: join(root, 'apps', app, 'src/main.ts'), out: 'main' }, ...(INLINE_DEPENDENCIES[app] ? [] : workerEntries())],
     outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node22',
-    packages: 'external',
+    ...externalsOf(app),
+    ...(INLINE_DEPENDENCIES[app] ? { splitting: true, chunkNames: 'chunks/[name]-[hash]' } : {}),
     tsconfig: join(root, 'tsconfig.base.json'),
     sourcemap: true,
     banner: { js: banner },
@@ -59,6 +90,7 @@ async function buildApp(app) {
     writeFileSync(tmp, file.contents);
     renameSync(tmp, file.path);
   }
+  removeStaleChunks(outdir, result.outputFiles.map((f) => f.path));
   process.stderr.write(`built dist/apps/${app}/main.js\n`);
 }
 

@@ -17,9 +17,12 @@ function findRoot(from: string): string {
 }
 export const mcpMain = join(repoRoot, 'dist/apps/mcp-server/main.js');
 export const a2aMain = join(repoRoot, 'dist/apps/a2a-server/main.js');
+/** The agent-hook fast path (`engram hook`, ADR-0012) and the launcher that dispatches to it. */
+export const hookMain = join(repoRoot, 'dist/apps/hook/main.js');
+export const engramBin = join(repoRoot, 'bin/engram');
 
 /** Builds the app the way users get it (tools/build/build.mjs); tests run the bundle, not sources. */
-export function buildApp(app: 'mcp-server' | 'admin-cli' | 'a2a-server'): void {
+export function buildApp(app: 'mcp-server' | 'admin-cli' | 'a2a-server' | 'hook'): void {
   const r = spawnSync(process.execPath, [join(repoRoot, 'tools/build/build.mjs'), app], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`build of ${app} failed:\n${r.stderr}`);
 }

@@ -7,9 +7,10 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createMemoryService, createOpenAiSynthesiser, type MemoryService } from '@engram/agents';
 import {
-  checkModelDir, createJobQueue, loadConfig, migrateToLatest, openDatabase, summarizeConfig,
+  checkModelDir, createJobQueue, createOpenAiChat, loadConfig, migrateToLatest, openDatabase, summarizeConfig,
   type DatabaseHandle, type EngramConfig,
 } from '@engram/infra';
+import { createTocFromConfig } from '@engram/conversation';
 import { createGate, loadPolicy } from '@engram/librarian';
 import { LearningRepository, lifecycleFromSettings } from '@engram/lifecycle';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
@@ -82,11 +83,14 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
         db: handle.db, embedder: null, search, reviewQueue: cascadeReviews, registry, decayFactors: (ids) => learning.usefulness(ids),
       }),
       cascadeReviews,
-      ...(config.llmUrl && config.llmModel ? { synthesiser: createOpenAiSynthesiser({ baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) } : {}),
+      ...(config.llmUrl && config.llmModel ? { synthesiser: createOpenAiSynthesiser({ chat: createOpenAiChat({ baseUrl: config.llmUrl, model: config.llmModel, ...(config.llmApiKey ? { apiKey: config.llmApiKey } : {}) }) }) } : {}),
       access: { touch: (ids) => touchMemories(handle.db, ids) },
       indexing: { request: async () => void (committed = true) },
       workDb: handle.db,
       lifecycle: { config: lifecycle.config, registry },
+      // No model in a one-shot: TOC nodes the CLI builds are keyword-searchable (vectors are filled by a server).
+      toc: createTocFromConfig(config, handle.db, null, (m) => process.stderr.write(`${m}\n`)),
+      conversationMode: config.conversationMode,
     });
     return {
       service,

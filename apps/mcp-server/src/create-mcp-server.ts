@@ -1,6 +1,7 @@
 import type { MemoryService } from '@engram/agents';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { toToolError } from './errors/to-tool-error.js';
+import { MEMORY_CONTEXT_PROMPT, memoryContextArgs, memoryContextPrompt } from './prompts/memory-context.prompt.js';
 import type { McpServerOptions } from './server-options.js';
 import { TOOLS, toolName } from './tools/index.js';
 
@@ -40,5 +41,14 @@ export function createEngramMcpServer(service: MemoryService, options: McpServer
       },
     );
   }
+  server.registerPrompt(
+    MEMORY_CONTEXT_PROMPT,
+    {
+      title: 'Memory context: what we were doing',
+      description: 'The latest conversation summaries of this project (month, week, day, recent segments) within a token budget; stable while memory is unchanged.',
+      argsSchema: memoryContextArgs,
+    },
+    (args) => memoryContextPrompt(service, { actor: `mcp:${server.server.getClientVersion()?.name ?? 'client'}`, scope: options.sessionScope }, args),
+  );
   return server;
 }

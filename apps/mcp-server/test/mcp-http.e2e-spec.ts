@@ -10,6 +10,8 @@ const TOOL_NAMES = [
   'prd_context', 'prd_event', 'prd_decision', 'prd_status', 'start_thinking', 'think', 'finish_thinking', 'recall_reasoning',
   'memory.retrieve', 'memory.validate',
   'memory.feedback', 'memory.reinforce',
+  'events.ingest',
+  'toc.root', 'toc.node', 'toc.browse', 'events.range', 'grip.expand', 'toc.search',
 ];
 const MAX_BODY = 65_536;
 
@@ -150,6 +152,7 @@ describe.each(processBackends)('MCP server over Streamable HTTP ($name)', (backe
       database: { ok: true, backend: backend.name.startsWith('native') ? 'postgres' : 'pglite' },
       model: { ok: testModelDir() !== undefined },
       gate: { pending: expect.any(Number) },
+      conversation: { pendingOutbox: expect.any(Number) },
       config: expect.any(Object),
     });
     expect(body.gate.pending).toBeGreaterThanOrEqual(1);

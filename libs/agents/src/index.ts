@@ -19,7 +19,7 @@ export type { TimeRange } from './researcher/time-range.js';
 export { deterministicSummary, deterministicSynthesiser } from './researcher/synthesiser.js';
 export type { AnswerSynthesiser, SynthesisInput } from './researcher/synthesiser.js';
 export { createOpenAiSynthesiser } from './researcher/openai-synthesiser.js';
-export type { OpenAiSynthesiserOptions } from './researcher/openai-synthesiser.js';
+export type { ChatPort, OpenAiSynthesiserOptions } from './researcher/openai-synthesiser.js';
 export type { ExportLine } from './transfer.use-cases.js';
 export type { ApproveAllFilter } from './review.use-cases.js';
 export { parseExportLine } from './transfer.use-cases.js';
@@ -51,3 +51,8 @@ export type { ImplicitEventInput, ImplicitFormationResult } from './lifecycle/im
 export type { FeedbackInput, FeedbackItem, FeedbackOutput } from './lifecycle/feedback.use-case.js';
 export { MAX_FEEDBACK_IDS } from './lifecycle/feedback.use-case.js';
 export type { LifecycleOptions } from './lifecycle/lifecycle-use-cases.js';
+// Conversation TOC (SPEC 6, seed 002): per-project navigation, search, memory context, admin.
+export type { TocUseCases } from './conversation/toc.use-cases.js';
+// Conversation memory (SPEC 6, seed 002): ingestion into the append-only event log.
+export { MAX_INGEST_BATCH } from './conversation/conversation.use-cases.js';
+export type { ConversationUseCases, IngestInput, IngestResult } from './conversation/conversation.use-cases.js';

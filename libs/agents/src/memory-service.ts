@@ -1,4 +1,7 @@
+import type { ConversationDb, ConversationMode, TocService } from '@engram/conversation';
+import { createConversationUseCases } from './conversation/conversation.use-cases.js';
 import { createWorkContinuity } from './continuity/work-continuity.js';
+import { createTocUseCases } from './conversation/toc.use-cases.js';
 import type { ContinuityDb } from './continuity/continuity-tables.js';
 import type { FormationPort } from './continuity/formation.js';
 import { createLifecycleUseCases, type LifecycleOptions } from './lifecycle/lifecycle-use-cases.js';
@@ -37,6 +40,10 @@ export interface MemoryServiceDeps {
   formation?: FormationPort;
   /** Decision engine config, the type registry its half-lives come from, where skips are logged. */
   lifecycle?: LifecycleOptions;
+  /** The conversation TOC (SPEC 6); absent, the toc use cases say it is not available. */
+  toc?: TocService;
+  /** Multi-agent mode of the conversation log (STOR-06); default `unified`. Its tables live in workDb. */
+  conversationMode?: ConversationMode;
 }
 
 /** Wraps the gate so every committed write asks for embeddings (new text is keyword-searchable at once). */
@@ -109,6 +116,27 @@ export function createMemoryService(deps: MemoryServiceDeps) {
       // Unlabelled explicit memories are facts: the type with the plainest default policy.
       return writes.store({ ...input, type: input.type ?? 'fact' }, ctx);
     },
+    ...changesOfVisibleRecords(writes, visible),
+    gate: createReviewUseCases(gate),
+    prd: work.prd, // PRD execution tracking (seed 004)
+    chains: work.chains, // thinking chains (seed 004)
+    toc: createTocUseCases(deps.toc), // conversation TOC, grips and memory context (SPEC 6)
+    cascades: cascadeUseCases(deps.cascadeReviews),
+    ...lifecycle.api, // formImplicit (decision engine, SPEC 7), feedback (stage 3 learning), decisionEngine
+    // Conversation memory (SPEC 6): the event log fed by agent hooks and events.ingest.
+    conversation: createConversationUseCases({ db: deps.workDb as unknown as ConversationDb, mode: deps.conversationMode ?? 'unified' }),
+    exportAll: transfer.exportAll.bind(transfer),
+    countAll: transfer.countAll.bind(transfer),
+    importLine: transfer.importLine,
+  };
+}
+
+/** The memory use-case service (see {@link createMemoryService}). */
+export type MemoryService = ReturnType<typeof createMemoryService>;
+
+/** Changes to an existing record: each first proves the caller can see it (no cross-scope writes). */
+function changesOfVisibleRecords(writes: ReturnType<typeof createWriteUseCases>, visible: ReturnType<typeof createReadUseCases>['get']) {
+  return {
     async forget(id: string, ctx: CallContext, reason?: string): Promise<ChangeResult> {
       await visible(id, ctx);
       return writes.forget(id, ctx, reason);
@@ -137,16 +165,5 @@ export function createMemoryService(deps: MemoryServiceDeps) {
       await visible(id, ctx);
       return writes.reinforce(id, ctx);
     },
-    gate: createReviewUseCases(gate),
-    prd: work.prd, // PRD execution tracking (seed 004)
-    chains: work.chains, // thinking chains (seed 004)
-    cascades: cascadeUseCases(deps.cascadeReviews),
-    ...lifecycle.api, // formImplicit (decision engine, SPEC 7), feedback (stage 3 learning), decisionEngine
-    exportAll: transfer.exportAll.bind(transfer),
-    countAll: transfer.countAll.bind(transfer),
-    importLine: transfer.importLine,
   };
 }
-
-/** The memory use-case service (see {@link createMemoryService}). */
-export type MemoryService = ReturnType<typeof createMemoryService>;

@@ -15,6 +15,7 @@ export {
 export type { DatabaseHandle, DatabaseBackend } from './db/database-handle.js';
 export { openDatabase, redactDatabaseUrl, type OpenDatabaseOptions } from './db/open-database.js';
 export { openInMemoryDatabase } from './db/pglite-instance.js';
+export { openLightDatabase, type OpenLightOptions } from './db/open-light.js';
 export { migrateToLatest, migrateDown, type MigrateOptions } from './db/migrate.js';
 export { DEFAULT_EMBEDDING_DIM, type MigrationContext } from './db/migration-context.js';
 
@@ -31,6 +32,7 @@ export {
 
 // config
 export { loadConfig, type LoadConfigOptions } from './config/config.js';
+export { loadLightConfig, type LightConfig } from './config/light-config.js';
 export type { EngramConfig, HttpConfig, ConfigOverrides } from './config/config.types.js';
 export type { LifecycleSettings } from './config/lifecycle-settings.js';
 export { readEnv, ENV_NAMES, type EngramEnv } from './config/env.js';
@@ -48,6 +50,9 @@ export {
   type LogLevel,
   type LogSink,
 } from './logger.js';
+
+// LLM (OpenAI-compatible chat completions; the conversation summariser's transport)
+export { createOpenAiChat, type ChatClient, type ChatMessage, type OpenAiChatOptions } from './llm/openai-chat.js';
 
 // embedding
 export type { EmbeddingProvider } from './embedding/embedding-provider.js';

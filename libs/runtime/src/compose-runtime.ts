@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { createMemoryService, createOpenAiSynthesiser, type MemoryService } from '@engram/agents';
 import {
-  createJobQueue, loadEmbeddingProvider, migrateToLatest, openDatabase, summarizeConfig,
+  createJobQueue, createOpenAiChat, loadEmbeddingProvider, migrateToLatest, openDatabase, summarizeConfig,
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
 } from '@engram/infra';
+import { createTocFromConfig, drainSpool, registerTocJobs, requestTocBuild, type TocService } from '@engram/conversation';
 import { createGate, loadPolicy } from '@engram/librarian';
 import { LearningRepository, lifecycleFromSettings } from '@engram/lifecycle';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
@@ -29,6 +30,8 @@ export interface ComposeOptions {
 }
 
 const EMBEDDING_SWEEP_MS = 30_000;
+/** How often the TOC builder looks at the outbox (hooks and the CLI append events without a queue). */
+const TOC_SWEEP_MS = 5_000;
 
 async function openEmbedder(config: EngramConfig, log: ComposeOptions['log']): Promise<{ embedder: EmbeddingProvider | null; error?: string }> {
   try {
@@ -55,16 +58,25 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     await queue.start();
     const indexer = embedder ? createEmbeddingIndexer({ db: handle.db, embedder, batchSize: config.embedBatchSize }) : null;
     if (indexer) await registerEmbeddingJobs(queue, indexer);
-    const service = await composeService(config, handle, embedder, queue, log);
+    // Conversation TOC (SPEC 6): the build-toc job consumes the event outbox in this process.
+    const toc = createTocFromConfig(config, handle.db, embedder, log);
+    await registerTocJobs(queue, toc);
+    const service = await composeService(config, handle, embedder, queue, log, toc);
     // Catch up on a backlog (previous runs, CLI imports/approvals) now and then periodically; the
     // job is a singleton, so a sweep while a run is queued costs one dropped insert.
     const sweep = indexer ? setInterval(() => void requestEmbedding(queue).catch(() => undefined), EMBEDDING_SWEEP_MS) : undefined;
     sweep?.unref();
+    // Queue a build only when there is work, so an idle server does not fill pg-boss with empty runs.
+    const tocSweep = setInterval(() => void toc.hasBuildWork().then((work) => (work ? requestTocBuild(queue) : null)).catch(() => undefined), TOC_SWEEP_MS);
+    tocSweep.unref();
+    void requestTocBuild(queue).catch(() => undefined);
     if (indexer) void requestEmbedding(queue).catch(() => undefined);
-    const health = healthProbe({ config, handle, service, indexer, embedder, modelError });
+    drainHookSpool(config, service, log);
+    const health = healthProbe({ config, handle, service, indexer, embedder, modelError, toc });
     const runtime: Runtime = {
       async close() {
         if (sweep) clearInterval(sweep);
+        clearInterval(tocSweep);
         await stopQueue(queue, log);
         await embedder?.close().catch(() => undefined);
         await handle.close();
@@ -79,7 +91,7 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
 
 /** The gate, search, the retrieval pipeline (with its cascade review queue) and the memory service over them. */
 async function composeService(
-  config: EngramConfig, handle: DatabaseHandle, embedder: EmbeddingProvider | null, queue: JobQueue, log: ComposeOptions['log'],
+  config: EngramConfig, handle: DatabaseHandle, embedder: EmbeddingProvider | null, queue: JobQueue, log: ComposeOptions['log'], toc: TocService,
 ): Promise<MemoryService> {
   const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
   // One registry for the gate, retrieval and the decision engine: they must agree on half-lives.
@@ -102,13 +114,27 @@ async function composeService(
     access: { touch: (ids) => touchMemories(handle.db, ids) },
     // The Researcher answers deterministically unless an OpenAI-compatible endpoint is configured.
     ...(config.llmUrl && config.llmModel
-      ? { synthesiser: createOpenAiSynthesiser({ baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) }
+      ? { synthesiser: createOpenAiSynthesiser({ chat: createOpenAiChat({ baseUrl: config.llmUrl, model: config.llmModel, ...(config.llmApiKey ? { apiKey: config.llmApiKey } : {}) }) }) }
       : {}),
     indexing: { request: () => requestEmbedding(queue) },
     onIndexingError: (err) => log(`embedding request failed: ${String(err)}`),
     workDb: handle.db,
     lifecycle: { config: lifecycle.config, registry, log },
+    toc,
+    conversationMode: config.conversationMode,
   });
+}
+
+/**
+ * Delivers hook events spooled while the database was unreachable (ADR-0012), in the background:
+ * start-up does not wait, and a failure leaves the spool for the next hook call or start.
+ */
+function drainHookSpool(config: EngramConfig, service: MemoryService, log: ComposeOptions['log']): void {
+  void drainSpool(config.home, (events) => service.conversation.appendMapped(events))
+    .then((r) => {
+      if (r.events > 0) log(`hook spool drained: ${r.events} event(s), ${r.inserted} new, ${r.duplicates} already stored, ${r.rejected} rejected`);
+    })
+    .catch((err: unknown) => log(`hook spool not drained: ${String(err)}`));
 }
 
 async function stopQueue(queue: JobQueue, log: ComposeOptions['log']): Promise<void> {
@@ -122,20 +148,23 @@ interface ProbeParts {
   indexer: EmbeddingIndexer | null;
   embedder: EmbeddingProvider | null;
   modelError: string | undefined;
+  toc: TocService;
 }
 
-function healthProbe({ config, handle, service, indexer, embedder, modelError }: ProbeParts): HealthProbe {
+function healthProbe({ config, handle, service, indexer, embedder, modelError, toc }: ProbeParts): HealthProbe {
   return {
     async report(): Promise<HealthReport> {
       const db = await handle.ping().then(() => ({ ok: true }), (e: unknown) => ({ ok: false, error: String(e) }));
       const pendingGate = db.ok ? await service.gate.pendingCount().catch(() => null) : null;
       const pendingEmb = db.ok && indexer ? await indexer.countPendingEmbeddings().catch(() => null) : null;
+      const pendingToc = db.ok ? await toc.pendingOutbox().catch(() => null) : null;
       return {
         status: !db.ok ? 'down' : embedder ? 'ok' : 'degraded',
         database: { ...db, backend: handle.backend, location: handle.location },
         model: { ok: embedder !== null, name: config.modelName, dir: config.modelDir, ...(modelError ? { error: modelError } : {}) },
         embeddings: { pending: pendingEmb },
         gate: { pending: pendingGate },
+        conversation: { pendingOutbox: pendingToc },
         config: summarizeConfig(config),
       };
     },

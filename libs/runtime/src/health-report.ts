@@ -5,6 +5,8 @@ export interface HealthReport {
   model: { ok: boolean; name: string; dir: string; error?: string };
   embeddings: { pending: number | null };
   gate: { pending: number | null };
+  /** Conversation events not yet summarised into the TOC (the build-toc backlog). */
+  conversation: { pendingOutbox: number | null };
   config: Record<string, unknown>;
 }
 

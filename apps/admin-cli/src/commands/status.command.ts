@@ -1,3 +1,4 @@
+import { spoolDirOf, spooledCount } from '@engram/conversation';
 import type { Command } from 'commander';
 import { CliError } from '../errors/to-exit-code.js';
 import { action, withRuntime, type CliCommand } from './command-kit.js';
@@ -26,6 +27,8 @@ export const statusCommand: CliCommand = {
           const pending = await rt.service.gate.pendingCount();
           checks.push({ name: 'gate', ok: true, detail: `${pending} request(s) pending review` });
           checks.push({ name: 'embeddings', ok: true, detail: `${await rt.pendingEmbeddings()} record(s) waiting for a vector` });
+          // Hook events spooled while the database was unreachable (ADR-0012); servers and hooks deliver them.
+          checks.push({ name: 'hook spool', ok: true, detail: `${spooledCount(env.paths.home)} event(s) waiting in ${spoolDirOf(env.paths.home)}` });
           return { ok: checks.every((c) => c.ok), checks, config: rt.configSummary() };
         });
         out.result(report, () => report.checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name.padEnd(11)} ${c.detail}`));

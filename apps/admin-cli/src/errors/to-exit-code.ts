@@ -9,7 +9,9 @@ export type CliErrorCode =
   | 'CHAIN_NOT_FOUND' | 'CHAIN_NOT_ACTIVE' | 'INVALID_THOUGHT'
   | 'GATE_REQUEST_NOT_FOUND' | 'GATE_REQUEST_NOT_PENDING' | 'INVALID_POLICY'
   | 'CONFIG_INVALID' | 'DATABASE_UNAVAILABLE' | 'MIGRATION_FAILED' | 'EMBEDDED_LOCK_FAILED' | 'JOB_QUEUE_FAILED'
-  | 'MODEL_UNAVAILABLE' | 'EMBEDDING_MODEL_UNKNOWN' | 'CHECKS_FAILED';
+  | 'MODEL_UNAVAILABLE' | 'EMBEDDING_MODEL_UNKNOWN' | 'CHECKS_FAILED'
+  // Conversation TOC (SPEC 6)
+  | 'TOC_NODE_NOT_FOUND' | 'GRIP_NOT_FOUND' | 'INVALID_TOC_QUERY';
 
 /** Exit codes (documented in the README): 0 ok, 1 checks failed, 2 bad input, 3 not found, 4 conflict, 5 database, 6 config, 70 internal. */
 export const EXIT = { ok: 0, checks: 1, input: 2, notFound: 3, conflict: 4, database: 5, config: 6, internal: 70 } as const;
@@ -23,9 +25,10 @@ function exitCodeOf(code: CliErrorCode): number {
     case 'CHECKS_FAILED':
       return EXIT.checks;
     case 'INVALID_FILTER': case 'INVALID_RECORD': case 'UNKNOWN_TYPE': case 'INVALID_INPUT': case 'SCOPE_NOT_VISIBLE':
-    case 'INVALID_IMPORT_LINE': case 'INVALID_SEARCH_QUERY': case 'INVALID_THOUGHT':
+    case 'INVALID_IMPORT_LINE': case 'INVALID_SEARCH_QUERY': case 'INVALID_THOUGHT': case 'INVALID_TOC_QUERY':
       return EXIT.input;
     case 'RECORD_NOT_FOUND': case 'GATE_REQUEST_NOT_FOUND': case 'PRD_NOT_FOUND': case 'CHAIN_NOT_FOUND':
+    case 'TOC_NODE_NOT_FOUND': case 'GRIP_NOT_FOUND':
       return EXIT.notFound;
     case 'INVALID_TRANSITION': case 'EVENT_OUT_OF_ORDER': case 'DUPLICATE_EVENT': case 'PRD_CLOSED': case 'CHAIN_NOT_ACTIVE':
       return EXIT.conflict;
@@ -48,6 +51,7 @@ const KNOWN = new Set<string>([
   'GATE_REQUEST_NOT_FOUND', 'GATE_REQUEST_NOT_PENDING', 'INVALID_POLICY', 'CONFIG_INVALID', 'DATABASE_UNAVAILABLE', 'MIGRATION_FAILED',
   'EMBEDDED_LOCK_FAILED', 'JOB_QUEUE_FAILED', 'MODEL_UNAVAILABLE', 'EMBEDDING_MODEL_UNKNOWN', 'CHECKS_FAILED',
   'PRD_NOT_FOUND', 'INVALID_TRANSITION', 'EVENT_OUT_OF_ORDER', 'DUPLICATE_EVENT', 'PRD_CLOSED', 'CHAIN_NOT_FOUND', 'CHAIN_NOT_ACTIVE', 'INVALID_THOUGHT',
+  'TOC_NODE_NOT_FOUND', 'GRIP_NOT_FOUND', 'INVALID_TOC_QUERY',
 ] satisfies CliErrorCode[]);
 
 /** A command's own failure with a code (e.g. `status` finding problems). */

@@ -1,9 +1,10 @@
 import { databaseOutage, type AgentsErrorCode } from '@engram/agents';
+import type { ConversationErrorCode } from '@engram/conversation';
 import type { MemoryErrorCode } from '@engram/memory';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** Every coded error the domain libs may throw through a tool. */
-export type DomainErrorCode = MemoryErrorCode | AgentsErrorCode | 'INVALID_SEARCH_QUERY';
+export type DomainErrorCode = MemoryErrorCode | AgentsErrorCode | ConversationErrorCode | 'INVALID_SEARCH_QUERY';
 
 /** What the client should do about it; part of the structured error. */
 type Remedy = 'fix-input' | 'retry' | 'check-id' | 'none';
@@ -17,6 +18,9 @@ function remedyOf(code: DomainErrorCode): Remedy {
     case 'RECORD_NOT_FOUND':
     case 'PRD_NOT_FOUND':
     case 'CHAIN_NOT_FOUND':
+    case 'EVENT_NOT_FOUND':
+    case 'TOC_NODE_NOT_FOUND':
+    case 'GRIP_NOT_FOUND':
       return 'check-id';
     case 'VERSION_CONFLICT':
       return 'retry';
@@ -36,6 +40,9 @@ function remedyOf(code: DomainErrorCode): Remedy {
     case 'PRD_CLOSED':
     case 'CHAIN_NOT_ACTIVE':
     case 'INVALID_THOUGHT':
+    case 'INVALID_EVENT':
+    case 'INVALID_CURSOR':
+    case 'INVALID_TOC_QUERY':
       return 'fix-input';
     case 'NOT_IN_TRANSACTION':
       return 'none';
@@ -49,6 +56,8 @@ const KNOWN = new Set<string>([
   'INVALID_STATE', 'UNKNOWN_TYPE', 'NOT_IN_TRANSACTION', 'INVALID_INPUT', 'SCOPE_NOT_VISIBLE', 'INVALID_IMPORT_LINE',
   'INVALID_SEARCH_QUERY', 'PRD_NOT_FOUND', 'INVALID_TRANSITION', 'EVENT_OUT_OF_ORDER', 'DUPLICATE_EVENT', 'PRD_CLOSED', 'CHAIN_NOT_FOUND',
   'CHAIN_NOT_ACTIVE', 'INVALID_THOUGHT',
+  // Conversation memory (SPEC 6)
+  'INVALID_EVENT', 'INVALID_CURSOR', 'EVENT_NOT_FOUND', 'TOC_NODE_NOT_FOUND', 'GRIP_NOT_FOUND', 'INVALID_TOC_QUERY',
 ] satisfies DomainErrorCode[]);
 
 function isDomainError(err: unknown): err is Error & { code: DomainErrorCode } {

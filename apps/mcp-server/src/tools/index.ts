@@ -1,3 +1,4 @@
+import { eventsIngestTool } from './events-ingest.tool.js';
 import { finishThinkingTool } from './finish-thinking.tool.js';
 import { forgetTool } from './forget.tool.js';
 import { memoryArchiveTool } from './memory-archive.tool.js';
@@ -23,6 +24,12 @@ import { recallTool } from './recall.tool.js';
 import { rememberTool } from './remember.tool.js';
 import { startThinkingTool } from './start-thinking.tool.js';
 import { thinkTool } from './think.tool.js';
+import { eventsRangeTool } from './events-range.tool.js';
+import { gripExpandTool } from './grip-expand.tool.js';
+import { tocBrowseTool } from './toc-browse.tool.js';
+import { tocNodeTool } from './toc-node.tool.js';
+import { tocRootTool } from './toc-root.tool.js';
+import { tocSearchTool } from './toc-search.tool.js';
 import type { ToolDefinition } from './tool-definition.js';
 
 /** Every MCP tool this server exposes (one file each). */
@@ -36,6 +43,10 @@ export const TOOLS: readonly ToolDefinition<any>[] = [
   memoryRetrieveTool, memoryValidateTool,
   // Lifecycle and learning (issue 6, seed 003/004): outcome feedback and explicit reinforcement.
   memoryFeedbackTool, memoryReinforceTool,
+  // Conversation memory (SPEC 6, seed 002): the event log fed by agent hooks.
+  eventsIngestTool,
+  // Conversation TOC (seed 002 QRY-01..05, TELE-04): navigate, search and expand what was said.
+  tocRootTool, tocNodeTool, tocBrowseTool, eventsRangeTool, gripExpandTool, tocSearchTool,
 ];
 
 /** The wire name of a tool: the seed's dotted name, or `memory_store` style for clients that reject dots. */

@@ -1,12 +1,14 @@
 import { deterministicSummary, type AnswerSynthesiser, type SynthesisInput } from './synthesiser.js';
 
-/** Settings of an OpenAI-compatible chat completions endpoint. */
+/** A chat completion client (the composition root hands in infra's `createOpenAiChat`). */
+export interface ChatPort {
+  readonly model: string;
+  complete(messages: readonly { role: 'system' | 'user' | 'assistant'; content: string }[], opts?: { maxTokens?: number }): Promise<string>;
+}
+
+/** The LLM synthesiser's settings: the chat client of an OpenAI-compatible endpoint. */
 export interface OpenAiSynthesiserOptions {
-  /** Base URL up to the version, e.g. `http://127.0.0.1:8080/v1`; `/chat/completions` is appended. */
-  baseUrl: string;
-  model: string;
-  apiKey?: string;
-  timeoutMs?: number;
+  chat: ChatPort;
   maxTokens?: number;
 }
 
@@ -27,35 +29,21 @@ export function synthesisPrompt(input: SynthesisInput): string {
   ].join('\n');
 }
 
-interface ChatCompletion {
-  choices?: { message?: { content?: unknown } }[];
-}
-
 /**
- * An LLM synthesiser over any OpenAI-compatible `/chat/completions` endpoint. With no results it
+ * An LLM synthesiser over any OpenAI-compatible `/chat/completions` endpoint (the HTTP client is
+ * infra's `createOpenAiChat`, shared with the conversation summariser). With no results it
  * answers deterministically (nothing to synthesise, no call). A failed call throws; the Researcher
  * then falls back to the deterministic summary and says so.
  */
 export function createOpenAiSynthesiser(options: OpenAiSynthesiserOptions): AnswerSynthesiser {
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   return {
-    name: `llm:${options.model}`,
+    name: `llm:${options.chat.model}`,
     async synthesise(input) {
       if (input.results.length === 0) return deterministicSummary(input);
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
-        body: JSON.stringify({
-          model: options.model, temperature: 0, max_tokens: options.maxTokens ?? 600,
-          messages: [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: synthesisPrompt(input) }],
-        }),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
-      });
-      if (!res.ok) throw new Error(`chat completions endpoint answered HTTP ${res.status}`);
-      const body = (await res.json()) as ChatCompletion;
-      const text = body.choices?.[0]?.message?.content;
-      if (typeof text !== 'string' || text.trim() === '') throw new Error('chat completions endpoint returned no message content');
-      return text.trim();
+      return options.chat.complete(
+        [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: synthesisPrompt(input) }],
+        { maxTokens: options.maxTokens ?? 600 },
+      );
     },
   };
 }

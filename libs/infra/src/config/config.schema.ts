@@ -31,6 +31,13 @@ export const configSchema = z.strictObject({
   llmModel: z.string().min(1).optional(),
   llmApiKey: z.string().min(1).optional(),
   lifecycle: lifecycleSettingsSchema.optional(),
+  // Conversation TOC (seed 002 TOC-03/04): absent means the conversation lib's defaults (30 min, 4K, 5 min, 500).
+  tocSegmentGapMinutes: positiveInt.max(24 * 60).optional(),
+  tocSegmentMaxTokens: positiveInt.max(1_000_000).optional(),
+  tocOverlapMinutes: z.number().int().min(0).max(24 * 60).optional(),
+  tocOverlapTokens: z.number().int().min(0).max(1_000_000).optional(),
+  tocSummariser: z.enum(['extractive', 'llm']).optional(),
+  conversationMode: z.enum(['unified', 'per-agent']),
 });
 
 /** What a config file may hold: any subset, but no unknown keys (typos fail loudly) and no home. */

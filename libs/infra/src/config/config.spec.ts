@@ -123,3 +123,19 @@ describe('LLM synthesiser settings', () => {
     expect(() => loadConfig({ env: { ENGRAM_HOME: tmp(), ENGRAM_LLM_URL: 'ftp://x', ENGRAM_LLM_MODEL: 'm' } })).toThrow(/llmUrl/);
   });
 });
+
+describe('conversation TOC settings', () => {
+  it('reads the segmentation thresholds and the summariser from the environment', () => {
+    const config = loadConfig({ env: {
+      ENGRAM_HOME: tmp(), ENGRAM_TOC_SEGMENT_GAP_MINUTES: '45', ENGRAM_TOC_SEGMENT_MAX_TOKENS: '2000', ENGRAM_TOC_OVERLAP_MINUTES: '0',
+      ENGRAM_TOC_OVERLAP_TOKENS: '250', ENGRAM_TOC_SUMMARISER: 'llm', ENGRAM_LLM_URL: 'http://127.0.0.1:8080/v1', ENGRAM_LLM_MODEL: 'm',
+    } });
+    expect(config).toMatchObject({ tocSegmentGapMinutes: 45, tocSegmentMaxTokens: 2000, tocOverlapMinutes: 0, tocOverlapTokens: 250, tocSummariser: 'llm' });
+  });
+
+  it('refuses nonsense and an LLM summariser without an endpoint', () => {
+    expect(() => loadConfig({ env: { ENGRAM_HOME: tmp(), ENGRAM_TOC_SEGMENT_MAX_TOKENS: '0' } })).toThrow(/tocSegmentMaxTokens/);
+    expect(() => loadConfig({ env: { ENGRAM_HOME: tmp(), ENGRAM_TOC_SUMMARISER: 'magic' } })).toThrow(/tocSummariser/);
+    expect(() => loadConfig({ env: { ENGRAM_HOME: tmp(), ENGRAM_TOC_SUMMARISER: 'llm' } })).toThrow(/ENGRAM_LLM_URL/);
+  });
+});

@@ -29,6 +29,7 @@ const DEFAULTS = {
   },
   logLevel: 'info',
   embedBatchSize: 32,
+  conversationMode: 'unified',
 } as const;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -105,6 +106,12 @@ function envLayer(raw: EngramEnv): Layer {
   if (raw.llmUrl) layer.llmUrl = raw.llmUrl;
   if (raw.llmModel) layer.llmModel = raw.llmModel;
   if (raw.llmApiKey) layer.llmApiKey = raw.llmApiKey;
+  if (raw.tocSegmentGapMinutes) layer.tocSegmentGapMinutes = toInt('ENGRAM_TOC_SEGMENT_GAP_MINUTES', raw.tocSegmentGapMinutes);
+  if (raw.tocSegmentMaxTokens) layer.tocSegmentMaxTokens = toInt('ENGRAM_TOC_SEGMENT_MAX_TOKENS', raw.tocSegmentMaxTokens);
+  if (raw.tocOverlapMinutes) layer.tocOverlapMinutes = toInt('ENGRAM_TOC_OVERLAP_MINUTES', raw.tocOverlapMinutes);
+  if (raw.tocOverlapTokens) layer.tocOverlapTokens = toInt('ENGRAM_TOC_OVERLAP_TOKENS', raw.tocOverlapTokens);
+  if (raw.tocSummariser) layer.tocSummariser = raw.tocSummariser as EngramConfig['tocSummariser']; // validated below
+  if (raw.conversationMode) layer.conversationMode = raw.conversationMode as EngramConfig['conversationMode']; // validated below
   return layer;
 }
 
@@ -142,6 +149,9 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 function checkContradictions(config: EngramConfig): void {
   if ((config.llmUrl === undefined) !== (config.llmModel === undefined)) {
     throw new ConfigError('set both ENGRAM_LLM_URL and ENGRAM_LLM_MODEL (the Researcher\'s LLM synthesiser), or neither');
+  }
+  if (config.tocSummariser === 'llm' && config.llmUrl === undefined) {
+    throw new ConfigError('ENGRAM_TOC_SUMMARISER=llm needs ENGRAM_LLM_URL and ENGRAM_LLM_MODEL');
   }
   if (!LOOPBACK.has(config.http.host) && !config.http.apiKey) {
     throw new ConfigError(

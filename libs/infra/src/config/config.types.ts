@@ -33,6 +33,18 @@ export interface EngramConfig {
   readonly llmApiKey?: string;
   /** Decision engine and learning overrides (seed 003 Appendix B); absent means the seed defaults. */
   readonly lifecycle?: LifecycleSettings;
+  /** Conversation TOC thresholds (seed 002 TOC-03/04); the conversation lib's defaults when unset. */
+  readonly tocSegmentGapMinutes?: number;
+  readonly tocSegmentMaxTokens?: number;
+  readonly tocOverlapMinutes?: number;
+  readonly tocOverlapTokens?: number;
+  /** `extractive` (default, no network) or `llm` (the ENGRAM_LLM_* endpoint, extractive fallback). */
+  readonly tocSummariser?: 'extractive' | 'llm';
+  /**
+   * Multi-agent conversation log (seed 002 STOR-06): `unified` keeps one log per project with agent
+   * tags; `per-agent` keys the log by project AND agent, as separate stores would.
+   */
+  readonly conversationMode: 'unified' | 'per-agent';
 }
 
 /** Overrides from CLI flags (or code): any subset, `http` included field by field. */

@@ -17,6 +17,12 @@ export interface EngramEnv {
   llmUrl?: string;
   llmModel?: string;
   llmApiKey?: string;
+  tocSegmentGapMinutes?: string;
+  tocSegmentMaxTokens?: string;
+  tocOverlapMinutes?: string;
+  tocOverlapTokens?: string;
+  tocSummariser?: string;
+  conversationMode?: string;
 }
 
 const NAMES: Record<keyof EngramEnv, string[]> = {
@@ -38,6 +44,12 @@ const NAMES: Record<keyof EngramEnv, string[]> = {
   llmUrl: ['ENGRAM_LLM_URL'],
   llmModel: ['ENGRAM_LLM_MODEL'],
   llmApiKey: ['ENGRAM_LLM_API_KEY'],
+  tocSegmentGapMinutes: ['ENGRAM_TOC_SEGMENT_GAP_MINUTES'],
+  tocSegmentMaxTokens: ['ENGRAM_TOC_SEGMENT_MAX_TOKENS'],
+  tocOverlapMinutes: ['ENGRAM_TOC_OVERLAP_MINUTES'],
+  tocOverlapTokens: ['ENGRAM_TOC_OVERLAP_TOKENS'],
+  tocSummariser: ['ENGRAM_TOC_SUMMARISER'],
+  conversationMode: ['ENGRAM_CONVERSATION_MODE'],
 };
 
 /** The environment variable names behind each field, first one wins (for docs and `doctor`). */

@@ -4,6 +4,9 @@ import type { DatabaseHandle } from './database-handle.js';
 import { handleOverPool } from './kysely-over-pool.js';
 import { installPgTypeParsers } from './pg-types.js';
 import { openEmbedded } from './embedded/open-embedded.js';
+import { redactDatabaseUrl } from './redact-url.js';
+
+export { redactDatabaseUrl };
 
 /** Options of {@link openDatabase}. */
 export interface OpenDatabaseOptions {
@@ -15,16 +18,6 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
-/** The URL with its password removed, for logs and /health. */
-export function redactDatabaseUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '<unparseable database url>';
-  }
-}
 
 /**
  * Opens the database engram runs on and checks that it answers. Does not migrate: call

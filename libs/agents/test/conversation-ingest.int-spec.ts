@@ -1,0 +1,79 @@
+import { createGate } from '@engram/librarian';
+import { createTypeRegistry, RecordReader } from '@engram/memory';
+import { createRetrievalPipeline, createSearchService, touchMemories } from '@engram/retrieval';
+import { createMemoryService, InvalidInputError, type CallContext, type MemoryService } from '@engram/agents';
+import { testBackends } from '../../../tools/test/backends.js';
+
+type DatabaseHandle = Awaited<ReturnType<(typeof testBackends)[number]['open']>>;
+
+const agent: CallContext = { actor: 'mcp:claude-code', scope: 'project:acme' };
+
+function compose(handle: DatabaseHandle, conversationMode: 'unified' | 'per-agent' = 'unified'): MemoryService {
+  return createMemoryService({
+    gate: createGate({ db: handle.db, registry: createTypeRegistry() }),
+    reader: new RecordReader(handle.db),
+    search: createSearchService({ db: handle.db, embedder: null }),
+    retrieval: createRetrievalPipeline({ db: handle.db, embedder: null }),
+    access: { touch: (ids) => touchMemories(handle.db, ids) },
+    workDb: handle.db,
+    conversationMode,
+  });
+}
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 12, minute)).toISOString();
+
+describe.each(testBackends)('conversation ingestion ($name)', (backend) => {
+  let handle: DatabaseHandle;
+  let service: MemoryService;
+
+  beforeAll(async () => {
+    handle = await backend.open();
+    service = compose(handle);
+  });
+  afterAll(async () => handle?.close());
+
+  it('ingests a batch into the session project, keeps source times and is idempotent by derived or given id', async () => {
+    const events = [
+      { sessionId: 's1', ts: at(5), kind: 'assistant_message', text: 'the fix is in auth.ts' },
+      { sessionId: 's1', ts: at(1), kind: 'user_message', text: 'why does login fail?' },
+      { sessionId: 's1', ts: at(3), kind: 'tool_result', text: 'grep: auth.ts:42', eventId: 'tool-42' },
+    ];
+    const first = await service.conversation.ingest({ events }, agent);
+    expect(first).toMatchObject({ inserted: 3, duplicates: 0 });
+    expect(first.eventIds[2]).toBe('tool-42');
+    const again = await service.conversation.ingest({ events }, agent);
+    expect(again).toEqual({ inserted: 0, duplicates: 3, eventIds: first.eventIds });
+    const { events: stored } = await service.conversation.log.range({ project: 'project:acme', limit: 10 });
+    expect(stored.map((e) => e.text)).toEqual(['why does login fail?', 'grep: auth.ts:42', 'the fix is in auth.ts']);
+    expect(stored.map((e) => e.ts.toISOString())).toEqual([at(1), at(3), at(5)]);
+    expect(stored[0]).toMatchObject({ agent: 'claude-code', role: 'user', sessionId: 's1' });
+  });
+
+  it('refuses a batch with one bad event as invalid input and writes nothing', async () => {
+    const before = await service.conversation.log.count('project:acme');
+    const bad = [
+      [{ sessionId: 's2', ts: at(9), kind: 'user_message', text: 'ok' }, { sessionId: 's2', ts: 'not a time', kind: 'note', text: 'x' }],
+      [{ sessionId: 's2', ts: at(9), kind: 'user_message', text: 'ok' }, { sessionId: 's2', ts: at(9), kind: 'chatter', text: 'x' }],
+      [{ sessionId: 's2', ts: at(9), kind: 'user_message', text: 'ok', project: 'acme' }],
+    ];
+    for (const events of bad) await expect(service.conversation.ingest({ events }, agent)).rejects.toBeInstanceOf(InvalidInputError);
+    expect(await service.conversation.log.count('project:acme')).toBe(before);
+  });
+
+  it('keeps two agents apart by tag in unified mode and by key in per-agent mode (STOR-06)', async () => {
+    const e = (agentName: string) => ({ sessionId: `s-${agentName}`, ts: at(20), kind: 'note', text: `from ${agentName}`, agent: agentName });
+    await service.conversation.ingest({ events: [e('claude-code'), e('gemini-cli')] }, { actor: 'mcp:x', scope: 'project:multi' });
+    const unified = await service.conversation.log.range({ project: 'project:multi', limit: 10 });
+    expect(unified.events.map((x) => x.agent).sort()).toEqual(['claude-code', 'gemini-cli']);
+    const perAgent = compose(handle, 'per-agent');
+    await perAgent.conversation.ingest({ events: [e('claude-code'), e('gemini-cli')] }, { actor: 'mcp:x', scope: 'project:split' });
+    expect(await perAgent.conversation.log.count('project:split')).toBe(0);
+    expect((await perAgent.conversation.log.range({ project: 'project:split@gemini-cli', limit: 10 })).events.map((x) => x.text)).toEqual(['from gemini-cli']);
+    expect(await perAgent.conversation.log.count('project:split@claude-code')).toBe(1);
+  });
+
+  it('takes at most one batch per call', async () => {
+    const events = Array.from({ length: 1001 }, (_, i) => ({ sessionId: 's', ts: at(0), kind: 'note', text: `${i}` }));
+    await expect(service.conversation.ingest({ events }, agent)).rejects.toThrow(/at most 1000 events/);
+  });
+});

@@ -1,0 +1,52 @@
+import { InvalidEventError } from '../errors.js';
+import { isConversationEventKind, type ConversationEventKind, type NewConversationEvent } from '../log/event-model.js';
+import { conversationProject, type ConversationMode } from '../log/project-key.js';
+import { estimateTokens } from '../log/token-estimate.js';
+import { deriveEventId } from './event-id.js';
+
+/** One event as an API caller sends it (events.ingest, `engram events import`): source time required. */
+export interface IngestEventInput {
+  eventId?: string;
+  /** Project scope; defaults to the caller's session scope. */
+  project?: string;
+  agent?: string;
+  sessionId: string;
+  /** Source time (ISO-8601 or Date): kept as given, it orders the log (ING-04). */
+  ts: string | Date;
+  kind: string;
+  role?: string;
+  text: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface IngestDefaults {
+  project: string;
+  agent: string;
+  mode: ConversationMode;
+}
+
+const DEFAULT_ROLE: Record<ConversationEventKind, string> = {
+  session_start: 'system', user_message: 'user', assistant_message: 'assistant', tool_use: 'assistant', tool_result: 'tool',
+  subagent_stop: 'assistant', pre_compact: 'system', session_end: 'system', note: 'system',
+};
+
+/** The role an event of this kind has when the caller gives none. */
+export function defaultRole(kind: ConversationEventKind): string {
+  return DEFAULT_ROLE[kind];
+}
+
+/**
+ * Turns a caller's event into a log event: project per mode, role by kind, token estimate, and an
+ * id derived from its content when the caller gave none (so re-sending the same event is a no-op).
+ */
+export function toNewEvent(input: IngestEventInput, defaults: IngestDefaults, index = 0): NewConversationEvent {
+  if (!isConversationEventKind(input.kind)) throw new InvalidEventError(`event ${index}: unknown kind "${input.kind}"`);
+  const ts = input.ts instanceof Date ? input.ts : new Date(input.ts);
+  if (Number.isNaN(ts.getTime())) throw new InvalidEventError(`event ${index}: ts "${String(input.ts)}" is not a valid time`);
+  const agent = input.agent ?? defaults.agent;
+  const project = conversationProject(input.project ?? defaults.project, agent, defaults.mode);
+  const role = input.role ?? defaultRole(input.kind);
+  const metadata = input.metadata ?? {};
+  const eventId = input.eventId ?? deriveEventId(agent, [project, input.sessionId, ts.toISOString(), input.kind, role, input.text]);
+  return { eventId, project, agent, sessionId: input.sessionId, ts, kind: input.kind, role, text: input.text, metadata, tokens: estimateTokens(input.text) };
+}

@@ -1,0 +1,148 @@
+import { sql, type Selectable } from 'kysely';
+import { EventNotFoundError } from '../errors.js';
+import type { ConversationDb, ConversationEventsTable } from './conversation-tables.js';
+import { decodeLogCursor, encodeLogCursor } from './event-cursor.js';
+import type { ConversationEvent, ConversationEventKind, NewConversationEvent } from './event-model.js';
+import { assertValidEvents } from './event-validation.js';
+import { claimOutbox, completeOutbox } from './outbox.repository.js';
+import { checkLimit } from './page-limit.js';
+
+/*
+ * The append-only conversation log (seed 002 STOR-01, ING-03..05). One repository handed a kysely
+ * handle; no UPDATE or DELETE of events exists here, and the service role could not run one.
+ */
+
+/** Rows per INSERT: 10 parameters each keeps a statement well under Postgres' 65535 limit. */
+const CHUNK = 500;
+
+export interface RangeQuery {
+  project: string;
+  /** Inclusive lower bound on source time. */
+  from?: Date;
+  /** Exclusive upper bound on source time. */
+  to?: Date;
+  limit: number;
+  cursor?: string;
+}
+
+export interface AppendResult {
+  inserted: number;
+  duplicates: number;
+  /** The ids that were new, in batch order (the rest were already stored or repeated in the batch). */
+  insertedIds: string[];
+}
+
+function toEvent(r: Selectable<ConversationEventsTable>): ConversationEvent {
+  return {
+    eventId: r.event_id, project: r.project, agent: r.agent, sessionId: r.session_id, ts: new Date(r.ts), seq: Number(r.seq),
+    kind: r.kind as ConversationEventKind, role: r.role, text: r.text,
+    metadata: (typeof r.metadata === 'string' ? JSON.parse(r.metadata) : r.metadata) as Record<string, unknown>, tokens: r.tokens,
+  };
+}
+
+
+/**
+ * Inserts one chunk of new-to-this-batch events and, in the SAME statement, the outbox rows of
+ * those that were new (ING-05): a data-modifying CTE is atomic on its own, so a one-chunk batch
+ * (every hook call) costs one round trip. Returns the ids that were new.
+ */
+async function insertChunk(db: ConversationDb, chunk: NewConversationEvent[]): Promise<string[]> {
+  const rows = await db
+    .with('new_events', (qb) => qb
+      .insertInto('conversation_events')
+      .values(chunk.map((e) => ({
+        event_id: e.eventId, project: e.project, agent: e.agent, session_id: e.sessionId, ts: e.ts, kind: e.kind, role: e.role,
+        text: e.text, metadata: JSON.stringify(e.metadata ?? {}), tokens: e.tokens,
+      })))
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .returning(['event_id', 'project']))
+    .insertInto('conversation_outbox')
+    .columns(['event_id', 'project'])
+    .expression((eb) => eb.selectFrom('new_events').select(['new_events.event_id', 'new_events.project']))
+    .returning('event_id')
+    .execute();
+  return rows.map((r) => r.event_id);
+}
+
+/** Appends a batch atomically: new events and their outbox rows, duplicates counted and untouched. */
+async function append(db: ConversationDb, events: NewConversationEvent[]): Promise<AppendResult> {
+  assertValidEvents(events);
+  const seen = new Set<string>();
+  const unique = events.filter((e) => (seen.has(e.eventId) ? false : (seen.add(e.eventId), true)));
+  if (unique.length === 0) return { inserted: 0, duplicates: events.length, insertedIds: [] };
+  const newIds = new Set<string>();
+  if (unique.length <= CHUNK) {
+    for (const id of await insertChunk(db, unique)) newIds.add(id);
+  } else {
+    // A larger batch is still all-or-nothing: its chunks share one transaction.
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < unique.length; i += CHUNK) {
+        for (const id of await insertChunk(trx, unique.slice(i, i + CHUNK))) newIds.add(id);
+      }
+    });
+  }
+  const insertedIds = unique.map((e) => e.eventId).filter((id) => newIds.has(id));
+  return { inserted: insertedIds.length, duplicates: events.length - insertedIds.length, insertedIds };
+}
+
+/** Events of one project in source-time order (ts, seq), keyset-paginated. */
+async function range(db: ConversationDb, q: RangeQuery): Promise<{ events: ConversationEvent[]; nextCursor: string | null }> {
+  const limit = checkLimit(q.limit, 'limit');
+  const after = q.cursor ? decodeLogCursor(q.cursor) : undefined;
+  const rows = await db
+    .selectFrom('conversation_events')
+    .selectAll()
+    .where('project', '=', q.project)
+    .$if(q.from !== undefined, (b) => b.where('ts', '>=', q.from as Date))
+    .$if(q.to !== undefined, (b) => b.where('ts', '<', q.to as Date))
+    .$if(after !== undefined, (b) => b.where(sql<boolean>`(ts, seq) > (${after!.ts.toISOString()}::timestamptz, ${after!.seq}::bigint)`))
+    .orderBy('ts')
+    .orderBy('seq')
+    .limit(limit + 1)
+    .execute();
+  const events = rows.slice(0, limit).map(toEvent);
+  const last = events.at(-1);
+  return { events, nextCursor: rows.length > limit && last ? encodeLogCursor(last) : null };
+}
+
+/** The event and up to `before`/`after` neighbours of the same project, in source-time order. */
+async function around(db: ConversationDb, eventId: string, opts: { before: number; after: number }): Promise<ConversationEvent[]> {
+  const pivotRow = await db.selectFrom('conversation_events').selectAll().where('event_id', '=', eventId).executeTakeFirst();
+  if (!pivotRow) throw new EventNotFoundError(eventId);
+  const pivot = toEvent(pivotRow);
+  const side = async (op: '<' | '>', n: number) => {
+    if (n === 0) return [];
+    const dir = op === '<' ? 'desc' : 'asc';
+    return db
+      .selectFrom('conversation_events')
+      .selectAll()
+      .where('project', '=', pivot.project)
+      .where(sql<boolean>`(ts, seq) ${sql.raw(op)} (${pivot.ts.toISOString()}::timestamptz, ${pivot.seq}::bigint)`)
+      .orderBy('ts', dir)
+      .orderBy('seq', dir)
+      .limit(n)
+      .execute();
+  };
+  const [prev, next] = await Promise.all([side('<', checkLimit(opts.before, 'before')), side('>', checkLimit(opts.after, 'after'))]);
+  return [...prev.reverse().map(toEvent), pivot, ...next.map(toEvent)];
+}
+
+async function count(db: ConversationDb, project: string): Promise<number> {
+  const row = await db.selectFrom('conversation_events').select((eb) => eb.fn.countAll().as('n')).where('project', '=', project).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The append-only log over one kysely handle: no update or delete of an event exists. */
+export function createEventLog(db: ConversationDb) {
+  return {
+    append: (events: NewConversationEvent[]) => append(db, events),
+    range: (q: RangeQuery) => range(db, q),
+    around: (eventId: string, opts: { before: number; after: number }) => around(db, eventId, opts),
+    /** Number of events stored for a project (status, tests). */
+    count: (project: string) => count(db, project),
+    claimOutbox: (limit: number, leaseMs?: number) => claimOutbox(db, limit, leaseMs),
+    completeOutbox: (ids: number[]) => completeOutbox(db, ids),
+  };
+}
+
+export type EventLog = ReturnType<typeof createEventLog>;

@@ -1,0 +1,9 @@
+/**
+ * A cheap, deterministic token estimate (no tokenizer on the hook's fast path): about four
+ * characters per token for English and code, the usual rule of thumb of BPE vocabularies.
+ * Segmentation (TOC-03, 4K tokens) needs a stable budget, not an exact count.
+ */
+export function estimateTokens(text: string): number {
+  if (text.length === 0) return 0;
+  return Math.ceil(text.length / 4);
+}

@@ -1,0 +1,34 @@
+import { renderMemoryContext } from './memory-context.js';
+import type { TocNode } from './toc-node.js';
+
+const node = (nodeId: string, level: TocNode['level'], start: string, title: string, bullets: string[]): TocNode => ({
+  project: 'project:p', nodeId, level, parentId: null, start: new Date(start), end: new Date(new Date(start).getTime() + 1_800_000), title,
+  bullets: bullets.map((text, i) => ({ text, gripIds: [`grip:${nodeId}-${i}`] })), keywords: [], childIds: [], eventCount: 1, tokenCount: 1,
+  summariser: 'extractive', sourceHash: 'h', version: 1, createdAt: new Date(),
+});
+
+const periods = [node('month:2026-11', 'month', '2026-11-01T00:00:00Z', 'Nov 2026: billing', ['user: migrate billing'])];
+const segments = Array.from({ length: 12 }, (_, i) =>
+  node(`segment:${i}`, 'segment', `2026-11-23T${String(20 - i).padStart(2, '0')}:00:00Z`, `Segment ${i}`, [`user: step ${i} of the billing migration, with enough words to cost tokens`]));
+
+describe('renderMemoryContext', () => {
+  it('is a pure function of the nodes: same input, same bytes (createdAt does not matter)', () => {
+    const a = renderMemoryContext('project:p', periods, segments, 2000);
+    const b = renderMemoryContext('project:p', periods.map((p) => ({ ...p, createdAt: new Date(0) })), [...segments], 2000);
+    expect(b.text).toBe(a.text);
+    expect(a.text.startsWith('# Memory context: project:p\n\n## month: Nov 2026: billing\n- user: migrate billing [grip:month:2026-11-0]\n')).toBe(true);
+  });
+
+  it('keeps the newest segments and drops the oldest to fit the budget, saying so', () => {
+    const c = renderMemoryContext('project:p', periods, segments, 200);
+    expect(c.tokens).toBeLessThanOrEqual(200);
+    expect(c.nodeIds[0]).toBe('month:2026-11');
+    expect(c.nodeIds.slice(1)).toEqual(segments.slice(0, c.nodeIds.length - 1).map((s) => s.nodeId));
+    expect(c.omitted).toBe(segments.length - (c.nodeIds.length - 1));
+    expect(c.text).toMatch(/older entries omitted to fit 200 tokens/);
+  });
+
+  it('says when there is nothing yet', () => {
+    expect(renderMemoryContext('project:p', [], [], 500).text).toBe('# Memory context: project:p\nNo conversation recorded for this project yet.\n');
+  });
+});

@@ -1,0 +1,155 @@
+import type { EmbeddingProvider } from '@engram/infra';
+import { sql } from 'kysely';
+import { createEventLog } from '../log/event-log.repository.js';
+import type { Summariser } from '../summariser/summariser.js';
+import { planUnits } from './build-plan.js';
+import { lockState, markDirty, readState, saveState, startRun, type BuildState } from './checkpoint.js';
+import { dayId } from './time-buckets.js';
+import type { TocConfig } from './toc-config.js';
+import { appendNodeVersion, dropStaleSegments, insertGrips } from './toc-store.js';
+import { asLogDb, type TocDb } from './toc-tables.js';
+import { embedMissing, embedUnit } from './toc-vectors.js';
+import { buildUnit, type UnitContext } from './unit-builder.js';
+
+/** What the builder needs; the embedder is optional (keyword search works without vectors). */
+export interface TocBuilderDeps {
+  db: TocDb;
+  summariser: Summariser;
+  config: TocConfig;
+  embedder?: Pick<EmbeddingProvider, 'embedPassages'> | null;
+  log?: (message: string) => void;
+}
+
+/** What one call did. */
+export interface BuildReport {
+  outboxClaimed: number;
+  projects: string[];
+  unitsDone: number;
+  nodesWritten: number;
+}
+
+interface Ctx extends UnitContext {
+  deps: TocBuilderDeps;
+}
+
+/** Takes the next step of a project's state: starts a run from the dirty days if none is in progress. */
+function currentRun(db: TocDb, project: string): Promise<BuildState> {
+  return db.transaction().execute(async (trx) => {
+    const s = await lockState(trx, project);
+    const started = startRun(s, planUnits);
+    if (started !== s) await saveState(trx, project, started);
+    return started;
+  });
+}
+
+/** Builds the run's next unit and commits it with the checkpoint advance; false when another worker got there first. */
+async function stepRun(ctx: Ctx, project: string, run: NonNullable<BuildState['run']>, unit: string): Promise<number | null> {
+  const result = await buildUnit(ctx, project, unit, run.force);
+  const vectors = await embedUnit(ctx.deps.embedder, result, ctx.deps.log);
+  return ctx.db.transaction().execute(async (trx) => {
+    const s = await lockState(trx, project);
+    // Another worker committed this unit meanwhile: drop our copy rather than write it twice.
+    if (s.run?.id !== run.id || s.run.next !== run.next) return null;
+    await insertGrips(trx, result.grips, vectors.grips);
+    for (const [i, n] of result.nodes.entries()) await appendNodeVersion(trx, n.draft, vectors.nodes[i]);
+    if (result.keepSegments) await dropStaleSegments(trx, project, unit, result.keepSegments);
+    await saveState(trx, project, { ...s, run: { ...s.run, next: s.run.next + 1, written: s.run.written + result.nodes.length } });
+    return result.nodes.length;
+  });
+}
+
+async function finishRun(db: TocDb, project: string, runId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const s = await lockState(trx, project);
+    if (s.run?.id !== runId) return;
+    await saveState(trx, project, { ...s, run: null, last: { runId, finishedAt: new Date().toISOString(), units: s.run.units.length, written: s.run.written } });
+  });
+}
+
+/** Runs the project's plan to the end (resuming a crashed run first). Returns units done and nodes written. */
+async function runPending(ctx: Ctx, project: string): Promise<{ units: number; written: number }> {
+  let units = 0;
+  let written = 0;
+  for (;;) {
+    const { run } = await currentRun(ctx.db, project);
+    if (!run) return { units, written };
+    const unit = run.units[run.next];
+    if (unit === undefined) {
+      await finishRun(ctx.db, project, run.id);
+      continue;
+    }
+    const n = await stepRun(ctx, project, run, unit);
+    if (n !== null) {
+      units++;
+      written += n;
+    }
+  }
+}
+
+/** Claims outbox entries and records their days as dirty, completing the entries in the same transaction. */
+async function drainOutbox(ctx: Ctx, batch: number): Promise<{ claimed: number; projects: Set<string> }> {
+  const claimed = await ctx.eventLog.claimOutbox(batch);
+  const projects = new Set<string>();
+  if (claimed.length === 0) return { claimed: 0, projects };
+  const rows = await ctx.db.selectFrom('conversation_events').select(['event_id', 'project', 'ts'])
+    .where('event_id', 'in', claimed.map((c) => c.eventId)).execute();
+  const days = new Map<string, Set<string>>();
+  for (const r of rows) days.set(r.project, (days.get(r.project) ?? new Set<string>()).add(dayId(new Date(r.ts))));
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const [project, set] of [...days.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      await saveState(trx, project, markDirty(await lockState(trx, project), set));
+      projects.add(project);
+    }
+    await createEventLog(asLogDb(trx)).completeOutbox(claimed.map((c) => c.id));
+  });
+  return { claimed: claimed.length, projects };
+}
+
+/** Moves outbox entries into per-project dirty days, finishes crashed runs, builds, then backfills vectors. */
+async function processOutbox(ctx: Ctx, batch: number): Promise<BuildReport> {
+  const { claimed, projects } = await drainOutbox(ctx, batch);
+  // Also finish runs a crash left behind in projects with no new events.
+  const stalled = await ctx.db.selectFrom('toc_checkpoints').select('project')
+    .where(sql<boolean>`jsonb_typeof(state->'run') = 'object' OR jsonb_array_length(state->'dirty') > 0`).execute();
+  for (const r of stalled) projects.add(r.project);
+  let unitsDone = 0;
+  let nodesWritten = 0;
+  for (const project of [...projects].sort()) {
+    const r = await runPending(ctx, project);
+    unitsDone += r.units;
+    nodesWritten += r.written;
+  }
+  if (ctx.deps.embedder) await embedMissing(ctx.db, ctx.deps.embedder, 200);
+  return { outboxClaimed: claimed, projects: [...projects].sort(), unitsDone, nodesWritten };
+}
+
+/** Every day of the project with events, marked dirty and rewritten as new versions (`engram toc rebuild`). */
+async function rebuild(ctx: Ctx, project: string): Promise<{ days: number; units: number; written: number }> {
+  const rows = await ctx.db.selectFrom('conversation_events')
+    .select(sql<string>`to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as('d')).distinct()
+    .where('project', '=', project).execute();
+  const days = new Set(rows.map((r) => `day:${r.d}`));
+  await ctx.db.transaction().execute(async (trx) => {
+    const s = markDirty(await lockState(trx, project), days);
+    await saveState(trx, project, { ...s, forceNext: days.size > 0 });
+  });
+  return { days: days.size, ...(await runPending(ctx, project)) };
+}
+
+/**
+ * Builds and extends the TOC from the event log (TOC-01..06): consumes the outbox into per-project
+ * dirty days, then runs checkpointed plans (days, weeks, months, years). A unit is summarised
+ * outside the database transaction (a model may be slow) and committed together with the
+ * checkpoint advance; a unit whose inputs did not change writes nothing (unless forced).
+ */
+export function createTocBuilder(deps: TocBuilderDeps) {
+  const ctx: Ctx = { db: deps.db, eventLog: createEventLog(asLogDb(deps.db)), summariser: deps.summariser, config: deps.config, deps };
+  return {
+    processOutbox: (batch = 500) => processOutbox(ctx, batch),
+    runPending: (project: string) => runPending(ctx, project),
+    rebuild: (project: string) => rebuild(ctx, project),
+    state: (project: string) => readState(deps.db, project),
+  };
+}
+
+export type TocBuilder = ReturnType<typeof createTocBuilder>;

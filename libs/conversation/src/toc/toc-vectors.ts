@@ -1,0 +1,42 @@
+import type { EmbeddingProvider } from '@engram/infra';
+import type { UnitResult } from './unit-builder.js';
+import type { TocDb } from './toc-tables.js';
+
+type Embedder = Pick<EmbeddingProvider, 'embedPassages'>;
+
+/** Vectors for a unit's new nodes and grips; empty when there is no model or it fails (keyword search still works). */
+export async function embedUnit(embedder: Embedder | null | undefined, result: UnitResult, log?: (m: string) => void): Promise<{ nodes: (readonly number[] | undefined)[]; grips: Map<string, readonly number[]> }> {
+  if (!embedder || (result.nodes.length === 0 && result.grips.length === 0)) return { nodes: [], grips: new Map() };
+  try {
+    const vectors = await embedder.embedPassages([...result.nodes.map((n) => n.text), ...result.grips.map((g) => g.excerpt)]);
+    const nodes = vectors.slice(0, result.nodes.length).map((v) => Array.from(v));
+    return { nodes, grips: new Map(result.grips.map((g, i) => [g.gripId, Array.from(vectors[result.nodes.length + i] ?? [])])) };
+  } catch (err) {
+    log?.(`TOC embedding failed, storing without vectors: ${String(err)}`);
+    return { nodes: [], grips: new Map() };
+  }
+}
+
+/**
+ * Fills vectors of current nodes and grips stored without one (built by the CLI, which loads no
+ * model, or while the model failed). Only the derived `embedding` column is ever updated.
+ */
+export async function embedMissing(db: TocDb, embedder: Embedder, limit: number): Promise<number> {
+  const nodes = await db.selectFrom('toc_latest')
+    .innerJoin('toc_nodes', (j) => j.onRef('toc_nodes.project', '=', 'toc_latest.project')
+      .onRef('toc_nodes.node_id', '=', 'toc_latest.node_id').onRef('toc_nodes.version', '=', 'toc_latest.version'))
+    .select(['toc_nodes.project', 'toc_nodes.node_id', 'toc_nodes.version', 'toc_nodes.title', 'toc_nodes.search_text'])
+    .where('toc_nodes.embedding', 'is', null).limit(limit).execute();
+  const grips = await db.selectFrom('toc_grips').select(['grip_id', 'excerpt']).where('embedding', 'is', null).limit(limit).execute();
+  if (nodes.length + grips.length === 0) return 0;
+  const vectors = await embedder.embedPassages([...nodes.map((n) => `${n.title}\n${n.search_text}`), ...grips.map((g) => g.excerpt)]);
+  const lit = (i: number) => `[${Array.from(vectors[i] ?? []).join(',')}]`;
+  await db.transaction().execute(async (trx) => {
+    for (const [i, n] of nodes.entries()) {
+      await trx.updateTable('toc_nodes').set({ embedding: lit(i) })
+        .where('project', '=', n.project).where('node_id', '=', n.node_id).where('version', '=', n.version).execute();
+    }
+    for (const [i, g] of grips.entries()) await trx.updateTable('toc_grips').set({ embedding: lit(nodes.length + i) }).where('grip_id', '=', g.grip_id).execute();
+  });
+  return nodes.length + grips.length;
+}
