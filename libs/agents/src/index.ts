@@ -46,3 +46,10 @@ export {
   InvalidThoughtError, InvalidTransitionError, PrdClosedError, PrdNotFoundError, ScopeNotVisibleError,
 } from './errors.js';
 export type { AgentsErrorCode } from './errors.js';
+// Lifecycle (SPEC 7): the sweeps (archive, consolidate, reembed) through the gate, and their stats.
+export { createLifecycleSweeps, DEFAULT_SWEEP_OPTIONS } from './lifecycle/lifecycle-sweeps.js';
+export type { LifecycleSweepDeps, LifecycleSweeps, ReembedPort, SweepReport } from './lifecycle/lifecycle-sweeps.js';
+export { SWEEPER } from './lifecycle/sweep-context.js';
+export type { SweepOptions } from './lifecycle/sweep-context.js';
+export { collectLifecycleStats } from './lifecycle/lifecycle-stats.js';
+export type { LifecycleStats, LifecycleStatsDeps } from './lifecycle/lifecycle-stats.js';

@@ -1,0 +1,81 @@
+import {
+  compressGroup, compressionNumbers, loadConsolidatedSources, loadEventRows, planConsolidation, toCandidate,
+  type ConsolidationCandidate, type ConsolidationGroup, type SweepRun,
+} from '@engram/lifecycle';
+import { add, pause, submitPaced, tallyOutcome, type SweepBody, type SweepContext } from './sweep-context.js';
+
+const MAX_PLANNED = 50;
+
+/** Checkpoint order of groups: planConsolidation sorts by key, then start time; this string sorts the same way. */
+const groupCursor = (g: ConsolidationGroup) => `${g.key}\u0000${(g.events[0] as ConsolidationCandidate).at.toISOString()}`;
+
+/**
+ * ADR-010 / seed 003 2.4: compresses 5+ events of one entity and event type within 7 days into one
+ * memory, through the gate: a create with derived_from links to the originals, then an archive of
+ * each original (kept, out of the active set: SPEC 7 overrides the seed's "delete originals").
+ *
+ * Idempotent: originals of an existing consolidation are never planned again; those a crashed run
+ * left active are archived first ("repair"). The compressed memory's id is derived from its source
+ * ids, so a retried create is the same record. The cursor is the last group handled.
+ */
+export async function consolidateSweep(ctx: SweepContext, run: SweepRun, dryRun: boolean): Promise<SweepBody> {
+  const counts = { ...run.counts };
+  const sources = await loadConsolidatedSources(ctx.db);
+  const leftActive = sources.filter((s) => s.sourceStatus === 'active' && !s.sourceArchived);
+  for (const s of leftActive) {
+    if (dryRun) add(counts, 'would_repair');
+    else tallyOutcome(counts, 'repair', await submitPaced(ctx, { op: 'archive', id: s.sourceId, expectedVersion: s.sourceVersion, reason: `consolidated into ${s.consolidationId}` }));
+  }
+  const done = new Set(sources.map((s) => s.sourceId));
+  const candidates = (await loadEventRows(ctx.db))
+    .filter((r) => !done.has(r.id))
+    .map((r) => toCandidate(r, (t) => ctx.extractEntities(t)))
+    .filter((c): c is ConsolidationCandidate => c !== null);
+  add(counts, 'candidates', candidates.length);
+  const groups = planConsolidation(candidates, ctx.options.consolidation).filter((g) => run.cursor === null || groupCursor(g) > run.cursor);
+  const planned: unknown[] = [];
+  let originals = 0;
+  let originalBytes = 0;
+  let compressedBytes = 0;
+  let batch = 0;
+  for (const group of groups) {
+    const compressed = compressGroup(group);
+    const numbers = compressionNumbers(group, compressed);
+    if (dryRun) {
+      add(counts, 'would_compress');
+      add(counts, 'would_archive', group.events.length);
+      if (planned.length < MAX_PLANNED) planned.push({ entity: group.entity, eventType: group.eventType, scope: group.scope, events: group.events.length, content: compressed.content });
+    } else {
+      const created = await submitPaced(ctx, {
+        op: 'create', id: compressed.id, type: compressed.type, scope: compressed.scope, content: compressed.content, metadata: compressed.metadata,
+        tags: compressed.tags, validFrom: compressed.validFrom, links: compressed.links, source: { type: 'consolidation', id: run.id },
+      });
+      tallyOutcome(counts, 'compress', created);
+      if (created.status !== 'committed') {
+        await checkpointGroup(ctx, run, group, counts, dryRun, ++batch);
+        continue;
+      }
+      for (const e of group.events) {
+        tallyOutcome(counts, 'archive', await submitPaced(ctx, { op: 'archive', id: e.id, expectedVersion: e.version, reason: `consolidated into ${compressed.id}` }));
+      }
+    }
+    originals += numbers.originals;
+    originalBytes += group.events.reduce((n, e) => n + Buffer.byteLength(e.content, 'utf8'), 0);
+    compressedBytes += Buffer.byteLength(compressed.content, 'utf8');
+    await checkpointGroup(ctx, run, group, counts, dryRun, ++batch);
+  }
+  const compressedCount = dryRun ? (counts['would_compress'] ?? 0) - (run.counts['would_compress'] ?? 0) : (counts['compress_committed'] ?? 0) - (run.counts['compress_committed'] ?? 0);
+  const details = {
+    originals,
+    compressed: compressedCount,
+    recordRatio: originals > 0 ? 1 - compressedCount / originals : 0,
+    byteRatio: originalBytes > 0 ? 1 - compressedBytes / originalBytes : 0,
+  };
+  return { counts, details, ...(dryRun ? { planned } : {}) };
+}
+
+async function checkpointGroup(ctx: SweepContext, run: SweepRun, group: ConsolidationGroup, counts: Record<string, number>, dryRun: boolean, batch: number): Promise<void> {
+  if (!dryRun) await ctx.runs.checkpoint(run.id, groupCursor(group), counts, ctx.clock());
+  await ctx.afterBatch?.('consolidate', batch);
+  await pause(ctx);
+}
