@@ -4,6 +4,8 @@
  * sweeps. It never writes memories itself: its decisions become gate requests. Any new export here
  * is public API.
  */
+export { extractEntities } from './entities/extract-entities.js';
+export { isSimilarText, SIMILAR_TOKEN_OVERLAP, tokenOverlap, tokensOf } from './entities/token-overlap.js';
 
 // Consolidation (ADR-010, seed 003 2.4): pure planning of which events compress into one memory.
 export { CONSOLIDATION_KEY, toCandidate } from './consolidation/consolidation-candidate.js';
