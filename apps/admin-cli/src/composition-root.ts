@@ -5,14 +5,20 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { createMemoryService, createOpenAiSynthesiser, type MemoryService } from '@engram/agents';
 import {
-  checkModelDir, createJobQueue, loadConfig, migrateToLatest, openDatabase, summarizeConfig,
+  collectLifecycleStats, createLifecycleSweeps, createMemoryService, createOpenAiSynthesiser,
+  type LifecycleStats, type MemoryService, type ReembedPort, type SweepReport,
+} from '@engram/agents';
+import {
+  checkModelDir, createJobQueue, loadConfig, loadEmbeddingProvider, migrateToLatest, openDatabase, summarizeConfig,
   type DatabaseHandle, type EngramConfig,
 } from '@engram/infra';
+import { extractEntities, SweepRunRepository, type SweepName, type SweepRun } from '@engram/lifecycle';
 import { createGate, loadPolicy } from '@engram/librarian';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
-import { createCascadeReviewQueue, createRetrievalPipeline, createSearchService, requestEmbedding, touchMemories } from '@engram/retrieval';
+import {
+  createCascadeReviewQueue, createEmbeddingIndexer, createRetrievalPipeline, createSearchService, requestEmbedding, touchMemories,
+} from '@engram/retrieval';
 import { sql } from 'kysely';
 import { defaultPolicyYaml } from './default-policy.js';
 
@@ -31,6 +37,12 @@ export interface CliRuntime {
   migrationsApplied: string[];
   pendingEmbeddings(): Promise<number>;
   configSummary(): Record<string, unknown>;
+  /** Lifecycle sweeps run in this process (operators: `engram sweep run`) and their numbers. */
+  lifecycle: {
+    runSweep(sweep: SweepName, opts: { dryRun: boolean }): Promise<SweepReport>;
+    stats(): Promise<LifecycleStats>;
+    latestRuns(): Promise<SweepRun[]>;
+  };
   close(): Promise<void>;
 }
 
@@ -61,7 +73,10 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
   const handle: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, home: config.home });
   try {
     const { applied } = await migrateToLatest(handle);
-    const gate = createGate({ db: handle.db, registry: createTypeRegistry(), policy: await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {}) });
+    const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
+    const gate = createGate({ db: handle.db, registry: createTypeRegistry(), policy });
+    // Sweeps write through a gate of their own: same policy, a rate bucket sized for maintenance.
+    const sweeperGate = createGate({ db: handle.db, registry: createTypeRegistry(), policy, limits: { rate: { capacity: 200, refillPerSecond: 200 } } });
     // The CLI never embeds (no model load for a one-shot). A command that commits only notes it;
     // on close the queue is started just to send ONE `embed-memories` job (a singleton, however
     // many records an import committed), so a running server embeds them without waiting for its
@@ -80,8 +95,27 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
       indexing: { request: async () => void (committed = true) },
       workDb: handle.db,
     });
+    const registry = createTypeRegistry();
+    const halfLifeDays = (type: string) => (registry.has(type) ? registry.get(type).halfLifeDays : 138);
     return {
       service,
+      lifecycle: {
+        async runSweep(sweep, { dryRun }) {
+          // Only re-embedding needs the model; it is loaded for that sweep alone and closed after it.
+          const embedder = sweep === 'reembed' ? await loadEmbeddingProvider({ modelDir: config.modelDir, modelName: config.modelName, batchSize: config.embedBatchSize }) : null;
+          try {
+            const reembed: ReembedPort | undefined = embedder ? createEmbeddingIndexer({ db: handle.db, embedder, batchSize: config.embedBatchSize }) : undefined;
+            const sweeps = createLifecycleSweeps({ gate: sweeperGate, db: handle.db, halfLifeDays, extractEntities, ...(reembed ? { reembed } : {}) });
+            const report = await sweeps.run(sweep, { dryRun, trigger: 'cli' });
+            if (!dryRun && sweep === 'consolidate' && (report.counts['compress_committed'] ?? 0) > 0) committed = true;
+            return report;
+          } finally {
+            await embedder?.close().catch(() => undefined);
+          }
+        },
+        stats: () => collectLifecycleStats({ db: handle.db, halfLifeDays }),
+        latestRuns: () => new SweepRunRepository(handle.db, 0).latest(),
+      },
       database: handle,
       migrationsApplied: applied,
       pendingEmbeddings: () => countPendingEmbeddings(handle, config.modelName.slice(config.modelName.lastIndexOf("/") + 1)),

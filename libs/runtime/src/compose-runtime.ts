@@ -1,17 +1,22 @@
 import { existsSync } from 'node:fs';
-import { createMemoryService, createOpenAiSynthesiser, type MemoryService } from '@engram/agents';
+import {
+  collectLifecycleStats, createLifecycleSweeps, createMemoryService, createOpenAiSynthesiser, type LifecycleStats, type LifecycleSweeps, type MemoryService,
+} from '@engram/agents';
 import {
   createJobQueue, loadEmbeddingProvider, migrateToLatest, openDatabase, summarizeConfig,
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
 } from '@engram/infra';
 import { createGate, loadPolicy } from '@engram/librarian';
-import { createTypeRegistry, RecordReader } from '@engram/memory';
+import { extractEntities } from '@engram/lifecycle';
+import { createTypeRegistry, RecordReader, type TypeRegistry } from '@engram/memory';
 import {
   createCascadeReviewQueue, createEmbeddingIndexer, createPageRankGraphExpander, createRetrievalPipeline, createSearchService, registerEmbeddingJobs, requestEmbedding,
   touchMemories, type EmbeddingIndexer,
 } from '@engram/retrieval';
 import type { Kysely } from 'kysely';
 import type { HealthProbe, HealthReport, Runtime } from './health-report.js';
+import { createMetricsExporter, type MetricsExporter } from './metrics/lifecycle-metrics.js';
+import { registerSweepJobs } from './sweep-jobs.js';
 
 /** A long-running app's view of the memory core, built once per process. */
 export interface MemoryRuntime {
@@ -20,6 +25,8 @@ export interface MemoryRuntime {
   runtime: Runtime;
   /** The shared database, for app-owned tables (e.g. the A2A task store). Memory tables are written only by the gate. */
   db: Kysely<unknown>;
+  /** The lifecycle sweeps (scheduled here) and their numbers, for /metrics. */
+  lifecycle: { sweeps: LifecycleSweeps; stats(): Promise<LifecycleStats>; metrics: MetricsExporter };
 }
 
 export interface ComposeOptions {
@@ -50,11 +57,12 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     const { applied } = await migrateToLatest(handle);
     if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
     const { embedder, error: modelError } = await openEmbedder(config, log);
-    const queue = createJobQueue(handle);
+    const queue = createJobQueue(handle, {}, { schedules: true });
     await queue.start();
     const indexer = embedder ? createEmbeddingIndexer({ db: handle.db, embedder, batchSize: config.embedBatchSize }) : null;
     if (indexer) await registerEmbeddingJobs(queue, indexer);
     const service = await composeService(config, handle, embedder, queue, log);
+    const lifecycle = await composeLifecycle(config, handle, indexer, queue, log);
     // Catch up on a backlog (previous runs, CLI imports/approvals) now and then periodically; the
     // job is a singleton, so a sweep while a run is queued costs one dropped insert.
     const sweep = indexer ? setInterval(() => void requestEmbedding(queue).catch(() => undefined), EMBEDDING_SWEEP_MS) : undefined;
@@ -69,7 +77,7 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
         await handle.close();
       },
     };
-    return { service, health, runtime, db: handle.db as Kysely<unknown> };
+    return { service, health, runtime, db: handle.db as Kysely<unknown>, lifecycle };
   } catch (err) {
     await handle.close().catch(() => undefined);
     throw err;
@@ -102,6 +110,29 @@ async function composeService(
     onIndexingError: (err) => log(`embedding request failed: ${String(err)}`),
     workDb: handle.db,
   });
+}
+
+/** Sweeps archive and consolidate at this many gate writes per second at most (their own bucket; the throttle in the sweeps keeps them gentler). */
+const SWEEPER_RATE = { capacity: 200, refillPerSecond: 200 };
+
+const halfLifeOf = (registry: TypeRegistry) => (type: string) => (registry.has(type) ? registry.get(type).halfLifeDays : 138);
+
+/**
+ * The lifecycle sweeps on a gate of their own: same policy and commit path, but a rate bucket sized
+ * for maintenance, so a sweep neither starves agents' writes of the shared bucket nor is starved.
+ */
+async function composeLifecycle(
+  config: EngramConfig, handle: DatabaseHandle, indexer: EmbeddingIndexer | null, queue: JobQueue, log: ComposeOptions['log'],
+): Promise<MemoryRuntime['lifecycle']> {
+  const registry = createTypeRegistry();
+  const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
+  const gate = createGate({ db: handle.db, registry, policy, limits: { rate: SWEEPER_RATE } });
+  const halfLifeDays = halfLifeOf(registry);
+  const sweeps = createLifecycleSweeps({ gate, db: handle.db, halfLifeDays, extractEntities, ...(indexer ? { reembed: indexer } : {}) });
+  const stats = () => collectLifecycleStats({ db: handle.db, halfLifeDays });
+  const metrics = createMetricsExporter(stats);
+  await registerSweepJobs(queue, sweeps, log, indexer ? {} : { reembed: null }, (r) => metrics.observeSweep(r));
+  return { sweeps, stats, metrics };
 }
 
 async function stopQueue(queue: JobQueue, log: ComposeOptions['log']): Promise<void> {

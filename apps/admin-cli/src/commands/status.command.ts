@@ -26,6 +26,13 @@ export const statusCommand: CliCommand = {
           const pending = await rt.service.gate.pendingCount();
           checks.push({ name: 'gate', ok: true, detail: `${pending} request(s) pending review` });
           checks.push({ name: 'embeddings', ok: true, detail: `${await rt.pendingEmbeddings()} record(s) waiting for a vector` });
+          const runs = await rt.lifecycle.latestRuns();
+          const failed = runs.filter((r) => r.status === 'failed');
+          checks.push({
+            name: 'sweeps', ok: true,
+            detail: runs.length === 0 ? 'no sweep has run yet'
+              : runs.map((r) => `${r.sweep} ${r.status} ${r.startedAt.toISOString()}`).join('; ') + (failed.length ? ` (failed runs resume from their checkpoint: engram sweep run ${failed[0]?.sweep})` : ''),
+          });
           return { ok: checks.every((c) => c.ok), checks, config: rt.configSummary() };
         });
         out.result(report, () => report.checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name.padEnd(11)} ${c.detail}`));

@@ -9,7 +9,8 @@ export type CliErrorCode =
   | 'CHAIN_NOT_FOUND' | 'CHAIN_NOT_ACTIVE' | 'INVALID_THOUGHT'
   | 'GATE_REQUEST_NOT_FOUND' | 'GATE_REQUEST_NOT_PENDING' | 'INVALID_POLICY'
   | 'CONFIG_INVALID' | 'DATABASE_UNAVAILABLE' | 'MIGRATION_FAILED' | 'EMBEDDED_LOCK_FAILED' | 'JOB_QUEUE_FAILED'
-  | 'MODEL_UNAVAILABLE' | 'EMBEDDING_MODEL_UNKNOWN' | 'CHECKS_FAILED';
+  | 'MODEL_UNAVAILABLE' | 'EMBEDDING_MODEL_UNKNOWN' | 'CHECKS_FAILED'
+  | 'SWEEP_BUSY';
 
 /** Exit codes (documented in the README): 0 ok, 1 checks failed, 2 bad input, 3 not found, 4 conflict, 5 database, 6 config, 70 internal. */
 export const EXIT = { ok: 0, checks: 1, input: 2, notFound: 3, conflict: 4, database: 5, config: 6, internal: 70 } as const;
@@ -29,6 +30,8 @@ function exitCodeOf(code: CliErrorCode): number {
       return EXIT.notFound;
     case 'INVALID_TRANSITION': case 'EVENT_OUT_OF_ORDER': case 'DUPLICATE_EVENT': case 'PRD_CLOSED': case 'CHAIN_NOT_ACTIVE':
       return EXIT.conflict;
+    case 'SWEEP_BUSY':
+      return EXIT.conflict;
     case 'VERSION_CONFLICT': case 'SUPERSEDE_CYCLE': case 'IMMUTABLE_RECORD': case 'INVALID_STATE': case 'GATE_REQUEST_NOT_PENDING':
       return EXIT.conflict;
     case 'DATABASE_UNAVAILABLE': case 'MIGRATION_FAILED': case 'EMBEDDED_LOCK_FAILED': case 'JOB_QUEUE_FAILED':
@@ -47,7 +50,7 @@ const KNOWN = new Set<string>([
   'UNKNOWN_TYPE', 'NOT_IN_TRANSACTION', 'INVALID_INPUT', 'SCOPE_NOT_VISIBLE', 'INVALID_IMPORT_LINE', 'INVALID_SEARCH_QUERY',
   'GATE_REQUEST_NOT_FOUND', 'GATE_REQUEST_NOT_PENDING', 'INVALID_POLICY', 'CONFIG_INVALID', 'DATABASE_UNAVAILABLE', 'MIGRATION_FAILED',
   'EMBEDDED_LOCK_FAILED', 'JOB_QUEUE_FAILED', 'MODEL_UNAVAILABLE', 'EMBEDDING_MODEL_UNKNOWN', 'CHECKS_FAILED',
-  'PRD_NOT_FOUND', 'INVALID_TRANSITION', 'EVENT_OUT_OF_ORDER', 'DUPLICATE_EVENT', 'PRD_CLOSED', 'CHAIN_NOT_FOUND', 'CHAIN_NOT_ACTIVE', 'INVALID_THOUGHT',
+  'SWEEP_BUSY', 'PRD_NOT_FOUND', 'INVALID_TRANSITION', 'EVENT_OUT_OF_ORDER', 'DUPLICATE_EVENT', 'PRD_CLOSED', 'CHAIN_NOT_FOUND', 'CHAIN_NOT_ACTIVE', 'INVALID_THOUGHT',
 ] satisfies CliErrorCode[]);
 
 /** A command's own failure with a code (e.g. `status` finding problems). */

@@ -54,11 +54,13 @@ export function compressGroup(group: ConsolidationGroup): CompressedMemory {
   const details = distinct(events.map((e) => e.content.trim().replace(/\s+/g, ' ')));
   const categories = distinct(events.flatMap((e) => (e.category ? [e.category] : [])));
   const category = `${group.eventType}_history`;
+  // Entity keys carry a kind prefix ("name:grace hopper", extractEntities); the sentence shows the name.
+  const entity = group.entity.replace(/^[a-z]+:/, '');
   // Without categories the distinct event texts are the categories (clipped, capped), so search still finds the facts.
   const labels = categories.length ? categories : [...details.slice(0, MAX_DETAILS).map(clip), ...(details.length > MAX_DETAILS ? ['…'] : [])];
   const content = [
-    `${group.entity} ${group.eventType} [count: ${events.length}, distinct: ${categories.length || details.length}, categories: ${labels.join(', ')}]`,
-    `within [start_time: ${start.toISOString()}, end_time: ${end.toISOString()}], entity: ${group.entity}, category: ${category}.`,
+    `${entity} ${group.eventType} [count: ${events.length}, distinct: ${categories.length || details.length}, categories: ${labels.join(', ')}]`,
+    `within [start_time: ${start.toISOString()}, end_time: ${end.toISOString()}], entity: ${entity}, category: ${category}.`,
   ].join(' ');
   const sources = events.map((e) => e.id);
   return {

@@ -19,6 +19,7 @@ export interface SweepRun {
 
 /** Thrown when a live run of the same sweep holds the checkpoint. */
 export class SweepBusyError extends Error {
+  readonly code = 'SWEEP_BUSY';
   constructor(readonly sweep: SweepName, readonly runId: string) {
     super(`sweep ${sweep} is already running (run ${runId}); wait for it or let its lease expire`);
     this.name = 'SweepBusyError';
