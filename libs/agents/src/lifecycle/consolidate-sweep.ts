@@ -6,8 +6,8 @@ import { add, pause, submitPaced, tallyOutcome, type SweepBody, type SweepContex
 
 const MAX_PLANNED = 50;
 
-/** Checkpoint order of groups: planConsolidation sorts by key, then start time; this string sorts the same way. */
-const groupCursor = (g: ConsolidationGroup) => `${g.key}\u0000${(g.events[0] as ConsolidationCandidate).at.toISOString()}`;
+/** Checkpoint order of groups: planConsolidation sorts by key, then start time; this string sorts the same way (\u0001 sorts below any key character; Postgres text cannot hold \u0000). */
+const groupCursor = (g: ConsolidationGroup) => `${g.key}\u0001${(g.events[0] as ConsolidationCandidate).at.toISOString()}`;
 
 /**
  * ADR-010 / seed 003 2.4: compresses 5+ events of one entity and event type within 7 days into one

@@ -26,7 +26,7 @@ export class SweepBusyError extends Error {
   }
 }
 
-type Row = SweepRunsDatabase['sweep_runs'];
+type Row = Omit<SweepRunsDatabase['sweep_runs'], 'seq'>;
 
 const parseCounts = (c: unknown): Record<string, number> => (typeof c === 'string' ? JSON.parse(c) : (c as Record<string, number>) ?? {});
 
@@ -58,7 +58,7 @@ export class SweepRunRepository {
     if (opts.dryRun) return { run: await this.insert(sweep, { ...opts, cursor: null, counts: {} }), resumedFrom: null };
     return this.db.transaction().execute(async (trx) => {
       const latest = await trx.selectFrom('sweep_runs').selectAll().where('sweep', '=', sweep).where('dry_run', '=', false)
-        .orderBy('started_at', 'desc').limit(1).forUpdate().executeTakeFirst();
+        .orderBy('seq', 'desc').limit(1).forUpdate().executeTakeFirst();
       const prev = latest ? toRun(latest) : undefined;
       if (prev?.status === 'running' && opts.now.getTime() - prev.heartbeatAt.getTime() < this.leaseMs) throw new SweepBusyError(sweep, prev.id);
       const unfinished = prev && (prev.status === 'running' || prev.status === 'failed') ? prev : undefined;
@@ -89,7 +89,7 @@ export class SweepRunRepository {
 
   /** The latest run of each sweep (dry runs included), newest first. */
   async latest(): Promise<SweepRun[]> {
-    const rows = await this.db.selectFrom('sweep_runs').selectAll().distinctOn('sweep').orderBy('sweep').orderBy('started_at', 'desc').execute();
+    const rows = await this.db.selectFrom('sweep_runs').selectAll().distinctOn('sweep').orderBy('sweep').orderBy('seq', 'desc').execute();
     return rows.map(toRun);
   }
 
@@ -102,7 +102,7 @@ export class SweepRunRepository {
   /** The last error of each sweep (the newest failed run). */
   async lastErrors(): Promise<Array<{ sweep: string; error: string; at: Date }>> {
     const rows = await this.db.selectFrom('sweep_runs').select(['sweep', 'error', 'finished_at', 'started_at']).distinctOn('sweep')
-      .where('error', 'is not', null).orderBy('sweep').orderBy('started_at', 'desc').execute();
+      .where('error', 'is not', null).orderBy('sweep').orderBy('seq', 'desc').execute();
     return rows.map((r) => ({ sweep: r.sweep, error: r.error as string, at: new Date((r.finished_at ?? r.started_at) as Date) }));
   }
 

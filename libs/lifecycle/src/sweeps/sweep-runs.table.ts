@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** The sweeps an operator or the scheduler can run. */
 export const SWEEP_NAMES = ['archive', 'consolidate', 'reembed'] as const;
@@ -9,6 +9,8 @@ export type SweepRunStatus = 'running' | 'completed' | 'failed' | 'abandoned';
 /** One run of a sweep, also its checkpoint (migration 20261123T180000000Z). */
 export interface SweepRunsTable {
   id: string;
+  /** Insertion order: "latest" must not depend on two runs' clocks differing. */
+  seq: Generated<string>;
   sweep: string;
   status: SweepRunStatus;
   dry_run: boolean;

@@ -14,6 +14,7 @@ export function buildUp(ctx: MigrationContext) {
     await sql`
       CREATE TABLE sweep_runs (
         id uuid PRIMARY KEY,
+        seq bigint GENERATED ALWAYS AS IDENTITY,
         sweep text NOT NULL,
         status text NOT NULL,
         dry_run boolean NOT NULL DEFAULT false,
@@ -26,7 +27,7 @@ export function buildUp(ctx: MigrationContext) {
         finished_at timestamptz,
         CONSTRAINT sweep_runs_status_check CHECK (status IN ('running', 'completed', 'failed', 'abandoned'))
       )`.execute(db);
-    await sql`CREATE INDEX sweep_runs_sweep_started_idx ON sweep_runs (sweep, started_at DESC)`.execute(db);
+    await sql`CREATE INDEX sweep_runs_sweep_started_idx ON sweep_runs (sweep, seq DESC)`.execute(db);
     // At most one live (running) non-dry run per sweep: the checkpoint has one owner.
     await sql`CREATE UNIQUE INDEX sweep_runs_one_running_idx ON sweep_runs (sweep) WHERE status = 'running' AND NOT dry_run`.execute(db);
     if (ctx.backend === 'postgres') {
