@@ -21,7 +21,7 @@ type Labels<T extends string> = Partial<Record<T, string | number>>;
  */
 export function createMetricsExporter(stats: () => Promise<LifecycleStats>): MetricsExporter {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'engram_process_' });
+  collectDefaultMetrics({ register: registry, prefix: 'engram_' });
   const g = defineGauges(registry);
   const sweepDuration = new Histogram<'sweep' | 'status'>({
     name: 'engram_sweep_duration_seconds', help: 'Duration of sweeps run by this process.', labelNames: ['sweep', 'status'],
