@@ -31,6 +31,9 @@ async function statusOf(handle: DatabaseHandle, ids: string[]): Promise<string[]
   return ids.map((id) => by.get(id) ?? 'missing');
 }
 
+const countGateRequests = async (handle: DatabaseHandle, status: string) =>
+  Number((await sql<{ n: string }>`SELECT count(*) AS n FROM gate_requests WHERE status = ${status}`.execute(handle.db)).rows[0]?.n);
+
 const countRows = async (handle: DatabaseHandle, where = sql`true`) =>
   Number((await sql<{ n: string }>`SELECT count(*) AS n FROM memories WHERE ${where}`.execute(handle.db)).rows[0]?.n);
 
@@ -143,6 +146,23 @@ describe.each(testBackends)('lifecycle sweeps ($name)', (backend) => {
       expect(resumed.counts['compress_committed']).toBeUndefined(); // no second create: the crash struck before any checkpoint
       expect(await statusOf(handle, ids)).toEqual(ids.map(() => 'archived'));
       expect(await countRows(handle, sql`metadata ? 'consolidation'`)).toBe(1);
+    });
+
+    it('leaves a compressed memory the gate queued for review to the reviewer instead of proposing it again', async () => {
+      const t0 = clock.now().getTime() - 2 * DAY;
+      // Two users with the same pattern at the same times: the second summary is a near duplicate of the first.
+      for (const user of ['user:p', 'user:q']) {
+        for (let i = 0; i < 5; i++) {
+          await storeEvent(gate, `${user} opened the nightly report ${user === 'user:p' ? 'alpha' : 'beta'} ${i}`, new Date(t0 + i * 60_000), { event_type: 'report', entities: [user], category: 'nightly' });
+        }
+      }
+      const first = await sweepsWith().run('consolidate');
+      expect(first.counts).toMatchObject({ compress_committed: 1, compress_pending: 1 });
+      const pendingBefore = await countGateRequests(handle, 'pending');
+      const second = await sweepsWith().run('consolidate');
+      expect(second.counts).toMatchObject({ awaiting_review: 1 });
+      expect(second.counts['compress_pending']).toBeUndefined();
+      expect(await countGateRequests(handle, 'pending')).toBe(pendingBefore);
     });
   });
 

@@ -15,6 +15,7 @@ export async function archiveSweep(ctx: SweepContext, run: SweepRun, dryRun: boo
   const planned: unknown[] = [];
   let cursor = run.cursor;
   for (let batch = 1; ; batch++) {
+    const batchStart = performance.now();
     const page = await scanActivePage(ctx.db, cursor, ctx.options.batchSize);
     if (page.length === 0) break;
     const decisions = planArchive(page, (t) => ctx.halfLifeDays(t), ctx.now, ctx.options.archiveThreshold);
@@ -30,7 +31,7 @@ export async function archiveSweep(ctx: SweepContext, run: SweepRun, dryRun: boo
     cursor = (page[page.length - 1] as (typeof page)[number]).id;
     if (!dryRun) await ctx.runs.checkpoint(run.id, cursor, counts, ctx.clock());
     await ctx.afterBatch?.('archive', batch);
-    await pause(ctx);
+    await pause(ctx, batchStart);
   }
   return { counts, ...(dryRun ? { planned } : {}) };
 }

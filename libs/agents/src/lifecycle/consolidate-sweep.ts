@@ -2,7 +2,7 @@ import {
   compressGroup, compressionNumbers, loadConsolidatedSources, loadEventRows, planConsolidation, toCandidate,
   type ConsolidationCandidate, type ConsolidationGroup, type SweepRun,
 } from '@engram/lifecycle';
-import { add, pause, submitPaced, tallyOutcome, type SweepBody, type SweepContext } from './sweep-context.js';
+import { add, pause, submitPaced, SWEEPER, tallyOutcome, type SweepBody, type SweepContext } from './sweep-context.js';
 
 const MAX_PLANNED = 50;
 
@@ -38,8 +38,15 @@ export async function consolidateSweep(ctx: SweepContext, run: SweepRun, dryRun:
   let originalBytes = 0;
   let compressedBytes = 0;
   let batch = 0;
+  const pending = dryRun ? new Set<string>() : await pendingCreateIds(ctx);
   for (const group of groups) {
+    const batchStart = performance.now();
     const compressed = compressGroup(group);
+    if (pending.has(compressed.id)) {
+      // Proposed by an earlier run and queued for review (e.g. a near duplicate): the reviewer decides, not a second request.
+      add(counts, 'awaiting_review');
+      continue;
+    }
     const numbers = compressionNumbers(group, compressed);
     if (dryRun) {
       add(counts, 'would_compress');
@@ -52,7 +59,7 @@ export async function consolidateSweep(ctx: SweepContext, run: SweepRun, dryRun:
       });
       tallyOutcome(counts, 'compress', created);
       if (created.status !== 'committed') {
-        await checkpointGroup(ctx, run, group, counts, dryRun, ++batch);
+        await checkpointGroup(ctx, run, group, counts, dryRun, ++batch, batchStart);
         continue;
       }
       for (const e of group.events) {
@@ -62,7 +69,7 @@ export async function consolidateSweep(ctx: SweepContext, run: SweepRun, dryRun:
     originals += numbers.originals;
     originalBytes += group.events.reduce((n, e) => n + Buffer.byteLength(e.content, 'utf8'), 0);
     compressedBytes += Buffer.byteLength(compressed.content, 'utf8');
-    await checkpointGroup(ctx, run, group, counts, dryRun, ++batch);
+    await checkpointGroup(ctx, run, group, counts, dryRun, ++batch, batchStart);
   }
   const compressedCount = dryRun ? (counts['would_compress'] ?? 0) - (run.counts['would_compress'] ?? 0) : (counts['compress_committed'] ?? 0) - (run.counts['compress_committed'] ?? 0);
   const details = {
@@ -74,8 +81,25 @@ export async function consolidateSweep(ctx: SweepContext, run: SweepRun, dryRun:
   return { counts, details, ...(dryRun ? { planned } : {}) };
 }
 
-async function checkpointGroup(ctx: SweepContext, run: SweepRun, group: ConsolidationGroup, counts: Record<string, number>, dryRun: boolean, batch: number): Promise<void> {
+async function checkpointGroup(
+  ctx: SweepContext, run: SweepRun, group: ConsolidationGroup, counts: Record<string, number>, dryRun: boolean, batch: number, batchStart: number,
+): Promise<void> {
   if (!dryRun) await ctx.runs.checkpoint(run.id, groupCursor(group), counts, ctx.clock());
   await ctx.afterBatch?.('consolidate', batch);
-  await pause(ctx);
+  await pause(ctx, batchStart);
+}
+
+/** Ids of compressed memories already proposed and waiting in the gate's review queue. */
+async function pendingCreateIds(ctx: SweepContext): Promise<Set<string>> {
+  const ids = new Set<string>();
+  let cursor: string | undefined;
+  do {
+    const page = await ctx.gate.listRequests({ status: 'pending', operation: 'create', limit: 500, ...(cursor ? { cursor } : {}) });
+    for (const r of page.items) {
+      const id = (r.payload.request as { id?: unknown } | null)?.id;
+      if (typeof id === 'string' && r.requestedBy === SWEEPER.id) ids.add(id);
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return ids;
 }

@@ -8,6 +8,7 @@ import type { SweepBody, SweepContext, SweepImpl, SweepOptions } from './sweep-c
 export const DEFAULT_SWEEP_OPTIONS: SweepOptions = {
   batchSize: 200,
   pauseMs: 20,
+  dutyCycle: 0.5,
   leaseMs: 15 * 60_000,
   archiveThreshold: DEFAULT_ARCHIVE_THRESHOLD,
   consolidation: DEFAULT_CONSOLIDATION_RULE,

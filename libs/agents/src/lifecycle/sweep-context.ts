@@ -9,8 +9,13 @@ export const SWEEPER: ActorRef = { id: 'lifecycle-sweeper', kind: 'tool' };
 export interface SweepOptions {
   /** Memories read per page and checkpointed together. */
   batchSize: number;
-  /** Pause after each batch: the throttle that keeps searches fast while a sweep runs. */
+  /** Minimum pause after each batch. */
   pauseMs: number;
+  /**
+   * Share of wall time the sweep may work (0 < d <= 1): after a batch that took t ms it rests
+   * t·(1-d)/d ms (at least pauseMs). The throttle that keeps searches fast while a sweep runs.
+   */
+  dutyCycle: number;
   /** A running sweep whose heartbeat is older than this is taken over (its process died). */
   leaseMs: number;
   /** SPEC 7: archive below this effective confidence. */
@@ -39,7 +44,7 @@ export type Tally = Record<string, number>;
 
 export const add = (counts: Tally, key: string, n = 1) => void (counts[key] = (counts[key] ?? 0) + n);
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
  * Submits through the gate, waiting out RATE_LIMITED refusals (the sweeper respects the gate's
@@ -58,7 +63,13 @@ export function tallyOutcome(counts: Tally, prefix: string, o: GateOutcomeView):
   add(counts, `${prefix}_${o.status}`);
 }
 
-export const pause = (ctx: SweepContext) => (ctx.options.pauseMs > 0 ? sleep(ctx.options.pauseMs) : Promise.resolve());
+/** Rests after a batch that started at `batchStart` (performance.now()), per pauseMs and dutyCycle. */
+export function pause(ctx: SweepContext, batchStart: number): Promise<void> {
+  const { pauseMs, dutyCycle } = ctx.options;
+  const worked = performance.now() - batchStart;
+  const rest = Math.max(pauseMs, dutyCycle >= 1 ? 0 : (worked * (1 - dutyCycle)) / Math.max(dutyCycle, 0.01));
+  return rest > 0 ? sleep(rest) : Promise.resolve();
+}
 
 /** What a sweep hands back to the runner. */
 export interface SweepBody {
