@@ -61,7 +61,7 @@ async function searchWhile(db: BenchDatabase, until: Promise<unknown> | null, mi
   return summarize(latencies);
 }
 
-interface SweepRow { sweep: SweepName; report: SweepReport; during: Latency }
+interface SweepRow { sweep: SweepName; report: SweepReport; before: Latency; during: Latency; after: Latency }
 
 async function main(): Promise<void> {
   const size = argValue('--size', 20_000);
@@ -85,8 +85,6 @@ async function main(): Promise<void> {
     // A long warm-up: the first searches after a bulk load pay for cold caches, which is not what a sweep competes with.
     progress(`search alone (warm-up ${count})`);
     await searchWhile(db, null, count, seed);
-    const alone = await searchWhile(db, null, count, seed + 1);
-    progress(`  alone: p95 ${alone.p95} ms`);
 
     const sweeps = createLifecycleSweeps({
       gate: createGate({ db: db.handle.db, registry, limits: { rate: { capacity: 200, refillPerSecond: 200 } } }),
@@ -94,14 +92,16 @@ async function main(): Promise<void> {
     });
     const rows: SweepRow[] = [];
     for (const sweep of ['archive', 'consolidate'] as const) {
-      progress(`sweep ${sweep} with searches running alongside`);
+      // Alone right before and right after, so the machine's background load is sampled around the sweep too.
+      const before = await searchWhile(db, null, count, seed + 1);
+      progress(`sweep ${sweep} with searches running alongside (alone before: p95 ${before.p95} ms)`);
       const running = sweeps.run(sweep, { trigger: 'bench' });
       const during = await searchWhile(db, running, 20, seed + 2);
       const report = await running;
-      progress(`  ${sweep}: ${report.durationMs} ms, ${JSON.stringify(report.counts)}; search p95 during ${during.p95} ms (${during.n} searches)`);
-      rows.push({ sweep, report, during });
+      const after = await searchWhile(db, null, count, seed + 3);
+      progress(`  ${sweep}: ${report.durationMs} ms, ${JSON.stringify(report.counts)}; search p95 during ${during.p95} ms (${during.n} searches), after ${after.p95} ms`);
+      rows.push({ sweep, report, before, during, after });
     }
-    const after = await searchWhile(db, null, count, seed + 3);
     const fmt = (l: Latency) => `${l.p50} | ${l.p95} | ${l.p99} | ${l.max} | ${l.n}`;
     const lines = [
       `native Postgres, ${total} memories (${size} corpus, ${oldCut} of them dated 120 days back, ${users * 6} purchase events), batch ${batchSize}, pause ${pauseMs} ms, sweeper gate 200 writes/s, load average ${loadavg()[0]?.toFixed(1)}`,
@@ -112,9 +112,9 @@ async function main(): Promise<void> {
         return `| ${sweep} | ${(report.durationMs / 1000).toFixed(1)} | ${seen} | ${c['archive_committed'] ?? 0} | ${c['compress_committed'] ?? 0} | ${Math.round(seen / (report.durationMs / 1000))} |`;
       }),
       '', '| keyword search (topK 10) | p50 ms | p95 ms | p99 ms | max ms | searches |', '|---|---|---|---|---|---|',
-      `| alone, before the sweeps | ${fmt(alone)} |`,
-      ...rows.map(({ sweep, during }) => `| while the ${sweep} sweep runs | ${fmt(during)} |`),
-      `| alone, after the sweeps | ${fmt(after)} |`,
+      ...rows.flatMap(({ sweep, before, during, after }) => [
+        `| alone, before ${sweep} | ${fmt(before)} |`, `| **while ${sweep} runs** | ${fmt(during)} |`, `| alone, after ${sweep} | ${fmt(after)} |`,
+      ]),
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {

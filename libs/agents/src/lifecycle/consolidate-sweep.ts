@@ -1,6 +1,6 @@
 import {
   compressGroup, compressionNumbers, loadConsolidatedSources, loadEventRows, planConsolidation, toCandidate,
-  type ConsolidationCandidate, type ConsolidationGroup, type SweepRun,
+  type CompressedMemory, type ConsolidationCandidate, type ConsolidationGroup, type SweepRun,
 } from '@engram/lifecycle';
 import { add, pause, submitPaced, SWEEPER, tallyOutcome, type SweepBody, type SweepContext } from './sweep-context.js';
 
@@ -20,23 +20,9 @@ const groupCursor = (g: ConsolidationGroup) => `${g.key}\u0001${(g.events[0] as 
  */
 export async function consolidateSweep(ctx: SweepContext, run: SweepRun, dryRun: boolean): Promise<SweepBody> {
   const counts = { ...run.counts };
-  const sources = await loadConsolidatedSources(ctx.db);
-  const leftActive = sources.filter((s) => s.sourceStatus === 'active' && !s.sourceArchived);
-  for (const s of leftActive) {
-    if (dryRun) add(counts, 'would_repair');
-    else tallyOutcome(counts, 'repair', await submitPaced(ctx, { op: 'archive', id: s.sourceId, expectedVersion: s.sourceVersion, reason: `consolidated into ${s.consolidationId}` }));
-  }
-  const done = new Set(sources.map((s) => s.sourceId));
-  const candidates = (await loadEventRows(ctx.db))
-    .filter((r) => !done.has(r.id))
-    .map((r) => toCandidate(r, (t) => ctx.extractEntities(t)))
-    .filter((c): c is ConsolidationCandidate => c !== null);
-  add(counts, 'candidates', candidates.length);
-  const groups = planConsolidation(candidates, ctx.options.consolidation).filter((g) => run.cursor === null || groupCursor(g) > run.cursor);
+  const groups = await repairAndPlan(ctx, run, counts, dryRun);
   const planned: unknown[] = [];
-  let originals = 0;
-  let originalBytes = 0;
-  let compressedBytes = 0;
+  const totals = { originals: 0, originalBytes: 0, compressedBytes: 0 };
   let batch = 0;
   const pending = dryRun ? new Set<string>() : await pendingCreateIds(ctx);
   for (const group of groups) {
@@ -47,38 +33,57 @@ export async function consolidateSweep(ctx: SweepContext, run: SweepRun, dryRun:
       add(counts, 'awaiting_review');
       continue;
     }
-    const numbers = compressionNumbers(group, compressed);
     if (dryRun) {
       add(counts, 'would_compress');
       add(counts, 'would_archive', group.events.length);
       if (planned.length < MAX_PLANNED) planned.push({ entity: group.entity, eventType: group.eventType, scope: group.scope, events: group.events.length, content: compressed.content });
-    } else {
-      const created = await submitPaced(ctx, {
-        op: 'create', id: compressed.id, type: compressed.type, scope: compressed.scope, content: compressed.content, metadata: compressed.metadata,
-        tags: compressed.tags, validFrom: compressed.validFrom, links: compressed.links, source: { type: 'consolidation', id: run.id },
-      });
-      tallyOutcome(counts, 'compress', created);
-      if (created.status !== 'committed') {
-        await checkpointGroup(ctx, run, group, counts, dryRun, ++batch, batchStart);
-        continue;
-      }
-      for (const e of group.events) {
-        tallyOutcome(counts, 'archive', await submitPaced(ctx, { op: 'archive', id: e.id, expectedVersion: e.version, reason: `consolidated into ${compressed.id}` }));
-      }
     }
-    originals += numbers.originals;
-    originalBytes += group.events.reduce((n, e) => n + Buffer.byteLength(e.content, 'utf8'), 0);
-    compressedBytes += Buffer.byteLength(compressed.content, 'utf8');
+    if (dryRun || (await compressThroughGate(ctx, run, group, compressed, counts))) {
+      totals.originals += compressionNumbers(group, compressed).originals;
+      totals.originalBytes += group.events.reduce((n, e) => n + Buffer.byteLength(e.content, 'utf8'), 0);
+      totals.compressedBytes += Buffer.byteLength(compressed.content, 'utf8');
+    }
     await checkpointGroup(ctx, run, group, counts, dryRun, ++batch, batchStart);
   }
-  const compressedCount = dryRun ? (counts['would_compress'] ?? 0) - (run.counts['would_compress'] ?? 0) : (counts['compress_committed'] ?? 0) - (run.counts['compress_committed'] ?? 0);
+  const key = dryRun ? 'would_compress' : 'compress_committed';
+  const compressedCount = (counts[key] ?? 0) - (run.counts[key] ?? 0);
   const details = {
-    originals,
+    originals: totals.originals,
     compressed: compressedCount,
-    recordRatio: originals > 0 ? 1 - compressedCount / originals : 0,
-    byteRatio: originalBytes > 0 ? 1 - compressedBytes / originalBytes : 0,
+    recordRatio: totals.originals > 0 ? 1 - compressedCount / totals.originals : 0,
+    byteRatio: totals.originalBytes > 0 ? 1 - totals.compressedBytes / totals.originalBytes : 0,
   };
   return { counts, details, ...(dryRun ? { planned } : {}) };
+}
+
+/** Archives originals a crashed run left active, then plans the groups after the run's cursor. */
+async function repairAndPlan(ctx: SweepContext, run: SweepRun, counts: Record<string, number>, dryRun: boolean): Promise<ConsolidationGroup[]> {
+  const sources = await loadConsolidatedSources(ctx.db);
+  for (const s of sources.filter((x) => x.sourceStatus === 'active' && !x.sourceArchived)) {
+    if (dryRun) add(counts, 'would_repair');
+    else tallyOutcome(counts, 'repair', await submitPaced(ctx, { op: 'archive', id: s.sourceId, expectedVersion: s.sourceVersion, reason: `consolidated into ${s.consolidationId}` }));
+  }
+  const done = new Set(sources.map((s) => s.sourceId));
+  const candidates = (await loadEventRows(ctx.db))
+    .filter((r) => !done.has(r.id))
+    .map((r) => toCandidate(r, (t) => ctx.extractEntities(t)))
+    .filter((c): c is ConsolidationCandidate => c !== null);
+  add(counts, 'candidates', candidates.length);
+  return planConsolidation(candidates, ctx.options.consolidation).filter((g) => run.cursor === null || groupCursor(g) > run.cursor);
+}
+
+/** The gate create (with derived_from links), then an archive per original; false when the gate did not commit the create. */
+async function compressThroughGate(ctx: SweepContext, run: SweepRun, group: ConsolidationGroup, compressed: CompressedMemory, counts: Record<string, number>): Promise<boolean> {
+  const created = await submitPaced(ctx, {
+    op: 'create', id: compressed.id, type: compressed.type, scope: compressed.scope, content: compressed.content, metadata: compressed.metadata,
+    tags: compressed.tags, validFrom: compressed.validFrom, links: compressed.links, source: { type: 'consolidation', id: run.id },
+  });
+  tallyOutcome(counts, 'compress', created);
+  if (created.status !== 'committed') return false;
+  for (const e of group.events) {
+    tallyOutcome(counts, 'archive', await submitPaced(ctx, { op: 'archive', id: e.id, expectedVersion: e.version, reason: `consolidated into ${compressed.id}` }));
+  }
+  return true;
 }
 
 async function checkpointGroup(
