@@ -13,8 +13,10 @@ import {
   checkModelDir, createJobQueue, loadConfig, loadEmbeddingProvider, migrateToLatest, openDatabase, summarizeConfig,
   type DatabaseHandle, type EngramConfig,
 } from '@engram/infra';
-import { extractEntities, SweepRunRepository, type SweepName, type SweepRun } from '@engram/lifecycle';
 import { createGate, loadPolicy } from '@engram/librarian';
+import {
+  extractEntities, LearningRepository, learningStats, lifecycleFromSettings, SweepRunRepository, type LifecycleDb, type SweepName, type SweepRun,
+} from '@engram/lifecycle';
 import { createTypeRegistry, RecordReader } from '@engram/memory';
 import {
   createCascadeReviewQueue, createEmbeddingIndexer, createRetrievalPipeline, createSearchService, requestEmbedding, touchMemories,
@@ -73,10 +75,14 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
   const handle: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, home: config.home });
   try {
     const { applied } = await migrateToLatest(handle);
+    // One registry for the gate, retrieval and the decision engine: they must agree on half-lives.
+    const lifecycle = lifecycleFromSettings(config.lifecycle);
+    const registry = createTypeRegistry(lifecycle.typeOverrides);
+    const learning = new LearningRepository(handle.db, lifecycle.config);
     const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
-    const gate = createGate({ db: handle.db, registry: createTypeRegistry(), policy });
+    const gate = createGate({ db: handle.db, registry, policy });
     // Sweeps write through a gate of their own: same policy, a rate bucket sized for maintenance.
-    const sweeperGate = createGate({ db: handle.db, registry: createTypeRegistry(), policy, limits: { rate: { capacity: 200, refillPerSecond: 200 } } });
+    const sweeperGate = createGate({ db: handle.db, registry, policy, limits: { rate: { capacity: 200, refillPerSecond: 200 } } });
     // The CLI never embeds (no model load for a one-shot). A command that commits only notes it;
     // on close the queue is started just to send ONE `embed-memories` job (a singleton, however
     // many records an import committed), so a running server embeds them without waiting for its
@@ -88,15 +94,18 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
       gate,
       reader: new RecordReader(handle.db),
       search,
-      retrieval: createRetrievalPipeline({ db: handle.db, embedder: null, search, reviewQueue: cascadeReviews }),
+      retrieval: createRetrievalPipeline({
+        db: handle.db, embedder: null, search, reviewQueue: cascadeReviews, registry, decayFactors: (ids) => learning.usefulness(ids),
+      }),
       cascadeReviews,
       ...(config.llmUrl && config.llmModel ? { synthesiser: createOpenAiSynthesiser({ baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey }) } : {}),
       access: { touch: (ids) => touchMemories(handle.db, ids) },
       indexing: { request: async () => void (committed = true) },
       workDb: handle.db,
+      lifecycle: { config: lifecycle.config, registry },
     });
-    const registry = createTypeRegistry();
     const halfLifeDays = (type: string) => (registry.has(type) ? registry.get(type).halfLifeDays : 138);
+    const decayFactors = (ids: readonly string[]) => learning.usefulness(ids);
     return {
       service,
       lifecycle: {
@@ -105,7 +114,7 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
           const embedder = sweep === 'reembed' ? await loadEmbeddingProvider({ modelDir: config.modelDir, modelName: config.modelName, batchSize: config.embedBatchSize }) : null;
           try {
             const reembed: ReembedPort | undefined = embedder ? createEmbeddingIndexer({ db: handle.db, embedder, batchSize: config.embedBatchSize }) : undefined;
-            const sweeps = createLifecycleSweeps({ gate: sweeperGate, db: handle.db, halfLifeDays, extractEntities, ...(reembed ? { reembed } : {}) });
+            const sweeps = createLifecycleSweeps({ gate: sweeperGate, db: handle.db, halfLifeDays, decayFactors, extractEntities, ...(reembed ? { reembed } : {}) });
             const report = await sweeps.run(sweep, { dryRun, trigger: 'cli' });
             if (!dryRun && sweep === 'consolidate' && (report.counts['compress_committed'] ?? 0) > 0) committed = true;
             return report;
@@ -113,7 +122,9 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
             await embedder?.close().catch(() => undefined);
           }
         },
-        stats: () => collectLifecycleStats({ db: handle.db, halfLifeDays }),
+        stats: () => collectLifecycleStats({
+          db: handle.db, halfLifeDays, decayFactors, learning: () => learningStats(handle.db as unknown as LifecycleDb, { config: lifecycle.config }),
+        }),
         latestRuns: () => new SweepRunRepository(handle.db, 0).latest(),
       },
       database: handle,

@@ -9,6 +9,7 @@ const TOOL_NAMES = [
   'memory.update', 'memory.supersede', 'memory.invalidate', 'memory.archive', 'memory.promote', 'memory.history',
   'prd_context', 'prd_event', 'prd_decision', 'prd_status', 'start_thinking', 'think', 'finish_thinking', 'recall_reasoning',
   'memory.retrieve', 'memory.validate',
+  'memory.feedback', 'memory.reinforce',
 ];
 const MAX_BODY = 65_536;
 

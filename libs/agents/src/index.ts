@@ -46,6 +46,11 @@ export {
   InvalidThoughtError, InvalidTransitionError, PrdClosedError, PrdNotFoundError, ScopeNotVisibleError,
 } from './errors.js';
 export type { AgentsErrorCode } from './errors.js';
+// Lifecycle (SPEC 7): implicit formation through the decision engine, outcome feedback.
+export type { ImplicitEventInput, ImplicitFormationResult } from './lifecycle/implicit-formation.js';
+export type { FeedbackInput, FeedbackItem, FeedbackOutput } from './lifecycle/feedback.use-case.js';
+export { MAX_FEEDBACK_IDS } from './lifecycle/feedback.use-case.js';
+export type { LifecycleOptions } from './lifecycle/lifecycle-use-cases.js';
 // Lifecycle (SPEC 7): the sweeps (archive, consolidate, reembed) through the gate, and their stats.
 export { createLifecycleSweeps, DEFAULT_SWEEP_OPTIONS } from './lifecycle/lifecycle-sweeps.js';
 export type { LifecycleSweepDeps, LifecycleSweeps, ReembedPort, SweepReport } from './lifecycle/lifecycle-sweeps.js';

@@ -1,6 +1,7 @@
 import { createWorkContinuity } from './continuity/work-continuity.js';
 import type { ContinuityDb } from './continuity/continuity-tables.js';
 import type { FormationPort } from './continuity/formation.js';
+import { createLifecycleUseCases, type LifecycleOptions } from './lifecycle/lifecycle-use-cases.js';
 import type { AccessPort, CascadeReviewPort, GateOutcomeView, GatePort, IndexingPort, ReaderPort, RetrievalPort, SearchPort } from './ports.js';
 import { createReadUseCases } from './read.use-cases.js';
 import { createResearcher } from './researcher/researcher.js';
@@ -32,8 +33,10 @@ export interface MemoryServiceDeps {
   workDb: ContinuityDb;
   /** How many hot PRD contexts stay cached in process (default 100). */
   prdCacheSize?: number;
-  /** Where implicit memories from PRD events and chains go (default: straight to the gate). */
+  /** Where implicit memories from PRD events and chains go (default: the decision engine, then the gate). */
   formation?: FormationPort;
+  /** Decision engine config, the type registry its half-lives come from, where skips are logged. */
+  lifecycle?: LifecycleOptions;
 }
 
 /** Wraps the gate so every committed write asks for embeddings (new text is keyword-searchable at once). */
@@ -55,11 +58,10 @@ function withIndexing(gate: GatePort, deps: MemoryServiceDeps): GatePort {
 }
 
 /** PRD tracking and thinking chains over the same gate-backed store as every other write. */
-function workContinuityOf(deps: MemoryServiceDeps, store: ReturnType<typeof createWriteUseCases>['store']) {
+function workContinuityOf(deps: MemoryServiceDeps, store: ReturnType<typeof createWriteUseCases>['store'], formation: FormationPort) {
   return createWorkContinuity({
-    db: deps.workDb, search: deps.search, store,
+    db: deps.workDb, search: deps.search, store, formation,
     ...(deps.prdCacheSize !== undefined ? { prdCacheSize: deps.prdCacheSize } : {}),
-    ...(deps.formation ? { formation: deps.formation } : {}),
   });
 }
 
@@ -90,7 +92,8 @@ export function createMemoryService(deps: MemoryServiceDeps) {
   const transfer = createTransferUseCases(deps.reader, gate);
   // Changes to an existing record first prove the caller can see it (no cross-scope writes).
   const visible = (id: string, ctx: CallContext) => reads.get(id, ctx);
-  const work = workContinuityOf(deps, writes.store);
+  const lifecycle = createLifecycleUseCases(deps.workDb, writes.store, visible, deps.lifecycle);
+  const work = workContinuityOf(deps, writes.store, deps.formation ?? lifecycle.formation);
 
   return {
     get: reads.get,
@@ -138,6 +141,7 @@ export function createMemoryService(deps: MemoryServiceDeps) {
     prd: work.prd, // PRD execution tracking (seed 004)
     chains: work.chains, // thinking chains (seed 004)
     cascades: cascadeUseCases(deps.cascadeReviews),
+    ...lifecycle.api, // formImplicit (decision engine, SPEC 7), feedback (stage 3 learning), decisionEngine
     exportAll: transfer.exportAll.bind(transfer),
     countAll: transfer.countAll.bind(transfer),
     importLine: transfer.importLine,

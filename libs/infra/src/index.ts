@@ -33,6 +33,7 @@ export {
 // config
 export { loadConfig, type LoadConfigOptions } from './config/config.js';
 export type { EngramConfig, HttpConfig, ConfigOverrides } from './config/config.types.js';
+export type { LifecycleSettings } from './config/lifecycle-settings.js';
 export { readEnv, ENV_NAMES, type EngramEnv } from './config/env.js';
 export { summarizeConfig, secretsOf, type EngramSecrets } from './config/secrets.js';
 

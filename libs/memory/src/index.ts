@@ -4,7 +4,8 @@
  * writes: the only writer is the librarian gate's commit path (ADR-0004), which is not exported.
  */
 export { contentHash, normaliseContent } from './content-hash.js';
-export { daysBetween, effectiveConfidence } from './decay.js';
+export { ACCESS_CONFIDENCE_FLOOR, daysBetween, effectiveConfidence } from './decay.js';
+export type { DecayOptions } from './decay.js';
 export type { MemoryDatabase, MemoryDb } from './database-schema.js';
 export {
   ImmutableRecordError, InvalidFilterError, InvalidRecordError, InvalidStateError, MemoryError, NotInTransactionError,

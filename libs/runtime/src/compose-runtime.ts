@@ -7,7 +7,7 @@ import {
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
 } from '@engram/infra';
 import { createGate, loadPolicy } from '@engram/librarian';
-import { extractEntities } from '@engram/lifecycle';
+import { extractEntities, LearningRepository, learningStats, lifecycleFromSettings, type LifecycleDb } from '@engram/lifecycle';
 import { createTypeRegistry, RecordReader, type TypeRegistry } from '@engram/memory';
 import {
   createCascadeReviewQueue, createEmbeddingIndexer, createPageRankGraphExpander, createRetrievalPipeline, createSearchService, registerEmbeddingJobs, requestEmbedding,
@@ -89,14 +89,19 @@ async function composeService(
   config: EngramConfig, handle: DatabaseHandle, embedder: EmbeddingProvider | null, queue: JobQueue, log: ComposeOptions['log'],
 ): Promise<MemoryService> {
   const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
+  // One registry for the gate, retrieval and the decision engine: they must agree on half-lives.
+  const lifecycle = lifecycleFromSettings(config.lifecycle);
+  const registry = createTypeRegistry(lifecycle.typeOverrides);
+  const learning = new LearningRepository(handle.db, lifecycle.config);
   const search = createSearchService({ db: handle.db, embedder });
   const cascadeReviews = createCascadeReviewQueue(handle.db);
   const retrieval = createRetrievalPipeline({
-    db: handle.db, embedder, search, reviewQueue: cascadeReviews, graph: createPageRankGraphExpander({ db: handle.db }),
+    db: handle.db, embedder, search, reviewQueue: cascadeReviews, graph: createPageRankGraphExpander({ db: handle.db }), registry,
+    decayFactors: (ids) => learning.usefulness(ids),
     onReviewQueueError: (err) => log(`queueing a cascade review failed: ${String(err)}`),
   });
   return createMemoryService({
-    gate: createGate({ db: handle.db, registry: createTypeRegistry(), policy }),
+    gate: createGate({ db: handle.db, registry, policy }),
     reader: new RecordReader(handle.db),
     search,
     retrieval,
@@ -109,6 +114,7 @@ async function composeService(
     indexing: { request: () => requestEmbedding(queue) },
     onIndexingError: (err) => log(`embedding request failed: ${String(err)}`),
     workDb: handle.db,
+    lifecycle: { config: lifecycle.config, registry, log },
   });
 }
 
@@ -124,12 +130,18 @@ const halfLifeOf = (registry: TypeRegistry) => (type: string) => (registry.has(t
 async function composeLifecycle(
   config: EngramConfig, handle: DatabaseHandle, indexer: EmbeddingIndexer | null, queue: JobQueue, log: ComposeOptions['log'],
 ): Promise<MemoryRuntime['lifecycle']> {
-  const registry = createTypeRegistry();
+  // The same registry (half-life overrides) and usefulness factors as retrieval: a memory is archived exactly when ranking sees it faded.
+  const settings = lifecycleFromSettings(config.lifecycle);
+  const registry = createTypeRegistry(settings.typeOverrides);
+  const learning = new LearningRepository(handle.db, settings.config);
   const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
   const gate = createGate({ db: handle.db, registry, policy, limits: { rate: SWEEPER_RATE } });
   const halfLifeDays = halfLifeOf(registry);
-  const sweeps = createLifecycleSweeps({ gate, db: handle.db, halfLifeDays, extractEntities, ...(indexer ? { reembed: indexer } : {}) });
-  const stats = () => collectLifecycleStats({ db: handle.db, halfLifeDays });
+  const decayFactors = (ids: readonly string[]) => learning.usefulness(ids);
+  const sweeps = createLifecycleSweeps({ gate, db: handle.db, halfLifeDays, decayFactors, extractEntities, ...(indexer ? { reembed: indexer } : {}) });
+  const stats = () => collectLifecycleStats({
+    db: handle.db, halfLifeDays, decayFactors, learning: () => learningStats(handle.db as unknown as LifecycleDb, { config: settings.config }),
+  });
   const metrics = createMetricsExporter(stats);
   await registerSweepJobs(queue, sweeps, log, indexer ? {} : { reembed: null }, (r) => metrics.observeSweep(r));
   return { sweeps, stats, metrics };

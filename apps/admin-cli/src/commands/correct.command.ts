@@ -91,6 +91,13 @@ function registerLifecycle(memory: Command): void {
       const id = String(args[0]);
       report(out, id, await withRuntime(env, (rt) => rt.service.promote(id, ctx)));
     }));
+  memory
+    .command('reinforce <id>')
+    .description('confirm a memory still holds: confidence 1.0 and its decay starts over (seed 004)')
+    .action(action(async ({ env, out, ctx, args }) => {
+      const id = String(args[0]);
+      report(out, id, await withRuntime(env, (rt) => rt.service.reinforce(id, ctx)));
+    }));
 }
 
 function registerHistory(memory: Command): void {
@@ -109,7 +116,7 @@ function registerHistory(memory: Command): void {
 }
 
 /**
- * `engram memory update|supersede|invalidate|archive|promote|history` (issue 2 corrections), added
+ * `engram memory update|supersede|invalidate|archive|promote|reinforce|history` (issue 2 corrections), added
  * to the `memory` group that memory.command.ts creates (registered before this one in COMMANDS).
  */
 export const correctCommand: CliCommand = {

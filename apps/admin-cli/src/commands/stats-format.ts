@@ -23,7 +23,20 @@ export function formatStats(s: LifecycleStats): string[] {
   ]), ['sweep', 'last run', 'started', 'took', 'counts', 'runs', 'last error']).map((l) => `  ${l}`));
   if (s.sweeps.latest.length === 0) lines.push('  (no sweep has run yet)');
   lines.push('', 'learning (decision engine)');
-  if (!s.learning) lines.push('  not available: no decision engine numbers in this database yet');
-  else lines.push(...Object.entries(s.learning).map(([k, v]) => `  ${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`));
+  if (!s.learning) lines.push('  not available in this process');
+  else lines.push(...learningLines(s.learning));
   return lines;
+}
+
+/** Seed 003 8.2 storage, learning and latency numbers of the decision engine. */
+function learningLines(l: NonNullable<LifecycleStats['learning']>): string[] {
+  const d = l.decisions;
+  const w = l.weights;
+  const weights = (x: typeof w.current) => `recency ${num(x.recency, 3)}, frequency ${num(x.frequency, 3)}, entity ${num(x.entityImportance, 3)}`;
+  return [
+    `  events received ${d.received}, stored ${d.stored} (compressed ${d.compressed}), skipped ${d.skipped}, storage ratio ${d.storageRatio === null ? '-' : pct(d.storageRatio, 1)}`,
+    `  mean relevance of stored events ${num(d.meanRelevanceStored, 3)}; decision latency p50 ${num(d.latencyMs.p50, 1)} ms, p95 ${num(d.latencyMs.p95, 1)} ms, p99 ${num(d.latencyMs.p99, 1)} ms`,
+    `  weights ${weights(w.current)} (defaults ${weights(w.defaults)}), drift ${num(w.drift, 4)}, ${w.updates} update(s)${w.lastUpdatedAt ? `, last ${new Date(w.lastUpdatedAt).toISOString()}` : ''}`,
+    `  feedback: ${l.feedback.success} success, ${l.feedback.failure} failure over ${l.feedback.memories} memories, mean usefulness factor ${num(l.feedback.meanUsefulness, 3)}`,
+  ];
 }

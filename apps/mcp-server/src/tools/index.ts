@@ -1,11 +1,13 @@
 import { finishThinkingTool } from './finish-thinking.tool.js';
 import { forgetTool } from './forget.tool.js';
 import { memoryArchiveTool } from './memory-archive.tool.js';
+import { memoryFeedbackTool } from './memory-feedback.tool.js';
 import { memoryGetTool } from './memory-get.tool.js';
 import { memoryHistoryTool } from './memory-history.tool.js';
 import { memoryInvalidateTool } from './memory-invalidate.tool.js';
 import { memoryListTool } from './memory-list.tool.js';
 import { memoryPromoteTool } from './memory-promote.tool.js';
+import { memoryReinforceTool } from './memory-reinforce.tool.js';
 import { memoryRetrieveTool } from './memory-retrieve.tool.js';
 import { memorySearchTool } from './memory-search.tool.js';
 import { memoryStoreTool } from './memory-store.tool.js';
@@ -32,6 +34,8 @@ export const TOOLS: readonly ToolDefinition<any>[] = [
   prdContextTool, prdEventTool, prdDecisionTool, prdStatusTool, startThinkingTool, thinkTool, finishThinkingTool, recallReasoningTool,
   // Validated retrieval (issue 3): the pipeline with provenance, validation and token budgets.
   memoryRetrieveTool, memoryValidateTool,
+  // Lifecycle and learning (issue 6, seed 003/004): outcome feedback and explicit reinforcement.
+  memoryFeedbackTool, memoryReinforceTool,
 ];
 
 /** The wire name of a tool: the seed's dotted name, or `memory_store` style for clients that reject dots. */

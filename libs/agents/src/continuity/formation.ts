@@ -10,12 +10,14 @@ export interface MemoryCandidate {
   metadata: Record<string, unknown>;
   source: { type: string; id: string };
   scope: string;
+  /** When what it records happened (recency is measured from here); absent means now. */
+  occurredAt?: Date;
 }
 
 /**
  * Where implicit memories go (SPEC 7: "implicit events pass the decision engine before the gate").
- * The decision engine (seed 003) does not exist yet; {@link formStraightToGate} is the seam's
- * current implementation. A decision engine implements this same port and is handed in instead.
+ * The decision engine (seed 003) implements it in `lifecycle/engine-formation.ts` and the runtime
+ * composes that; {@link formStraightToGate} remains for compositions without the engine (tests).
  */
 export interface FormationPort {
   form(candidate: MemoryCandidate, ctx: CallContext): Promise<FormedMemory>;
@@ -55,6 +57,11 @@ function candidate(e: PrdExecution, type: string, content: string, tags: string[
  * completion turns revisions and review feedback into learnings.
  */
 export function candidateForEvent(e: PrdExecution, ev: PrdEvent): MemoryCandidate | null {
+  const c = eventCandidate(e, ev);
+  return c ? { ...c, occurredAt: ev.occurredAt } : null;
+}
+
+function eventCandidate(e: PrdExecution, ev: PrdEvent): MemoryCandidate | null {
   const src = { type: 'prd_event', id: ev.id };
   const meta = { requirementId: ev.requirementId, eventType: ev.type, seq: ev.seq };
   const reqTag = ev.requirementId ? [ev.requirementId] : [];

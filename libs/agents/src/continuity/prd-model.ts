@@ -48,7 +48,8 @@ export interface PrdExecution {
 
 /** What happened to a memory the execution or a chain handed to the gate. */
 export interface FormedMemory {
-  status: 'approved' | 'pending' | 'rejected' | 'failed';
+  /** `skipped`: the decision engine judged it below the storage threshold (never reached the gate). */
+  status: 'approved' | 'pending' | 'rejected' | 'failed' | 'skipped';
   /** Memory id when approved, gate request id when pending. */
   id?: string;
   requestId?: string;

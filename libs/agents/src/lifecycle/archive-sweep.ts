@@ -18,7 +18,8 @@ export async function archiveSweep(ctx: SweepContext, run: SweepRun, dryRun: boo
     const batchStart = performance.now();
     const page = await scanActivePage(ctx.db, cursor, ctx.options.batchSize);
     if (page.length === 0) break;
-    const decisions = planArchive(page, (t) => ctx.halfLifeDays(t), ctx.now, ctx.options.archiveThreshold);
+    const factors = await ctx.decayFactors(page.map((r) => r.id));
+    const decisions = planArchive(page, (t) => ctx.halfLifeDays(t), ctx.now, ctx.options.archiveThreshold, factors);
     add(counts, 'scanned', page.length);
     for (const d of decisions) {
       if (dryRun) {

@@ -28,6 +28,8 @@ export interface LifecycleSweepDeps {
   /** The engram database: memory tables are read, sweep_runs is the sweeps' own table. */
   db: Kysely<any>;
   halfLifeDays(type: string): number;
+  /** Per-memory half-life factors earned by outcome feedback (ADR-0014); absent, every factor is 1. */
+  decayFactors?: (ids: readonly string[]) => Promise<ReadonlyMap<string, number>>;
   extractEntities(text: string): string[];
   reembed?: ReembedPort;
   clock?: () => Date;
@@ -81,6 +83,7 @@ export function createLifecycleSweeps(deps: LifecycleSweepDeps): LifecycleSweeps
     const ctx: SweepContext = {
       gate: deps.gate, db: deps.db, runs, now: startedAt, clock, options,
       halfLifeDays: deps.halfLifeDays, extractEntities: deps.extractEntities, ...(deps.afterBatch ? { afterBatch: deps.afterBatch } : {}),
+      decayFactors: deps.decayFactors ?? (async () => new Map()),
     };
     const base = { runId: claimed.id, sweep, dryRun, resumedFrom };
     const started = Date.now();

@@ -34,6 +34,8 @@ export interface SweepContext {
   clock: () => Date;
   options: SweepOptions;
   halfLifeDays(type: string): number;
+  /** Half-life factors of the given memories (outcome feedback); missing ids mean 1. */
+  decayFactors(ids: readonly string[]): Promise<ReadonlyMap<string, number>>;
   extractEntities(text: string): string[];
   /** Called after each checkpointed batch; tests inject a crash here. */
   afterBatch?: (sweep: string, batch: number) => void | Promise<void>;

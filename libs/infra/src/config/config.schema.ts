@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOG_LEVELS, type LogLevel } from '../logger.js';
+import { lifecycleSettingsSchema } from './lifecycle-settings.js';
 
 const port = z.number().int().min(0).max(65535);
 const positiveInt = z.number().int().positive();
@@ -29,6 +30,7 @@ export const configSchema = z.strictObject({
   llmUrl: z.string().regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional(),
   llmModel: z.string().min(1).optional(),
   llmApiKey: z.string().min(1).optional(),
+  lifecycle: lifecycleSettingsSchema.optional(),
 });
 
 /** What a config file may hold: any subset, but no unknown keys (typos fail loudly) and no home. */

@@ -6,6 +6,7 @@ import { ConfigError } from '../errors.js';
 import { configSchema, describeIssues, fileSchema } from './config.schema.js';
 import type { ConfigOverrides, EngramConfig, HttpConfig } from './config.types.js';
 import { readEnv, type EngramEnv } from './env.js';
+import { lifecycleFromEnv, mergeLifecycle } from './lifecycle-settings.js';
 
 /** Options of {@link loadConfig}. Defaults: `process.env`, no flags, `process.cwd()`. */
 export interface LoadConfigOptions {
@@ -44,9 +45,11 @@ export function loadConfig(opts: LoadConfigOptions = {}): EngramConfig {
   const home = resolvePath(flags.home ?? raw.home ?? path.join(os.homedir(), '.engram'), cwd);
   const file = readConfigFile(raw.configFile ? resolvePath(raw.configFile, cwd) : path.join(home, 'config.yaml'), !!raw.configFile);
   const merged = mergeLayers([DEFAULTS as Layer, file, envLayer(raw), flags]);
+  const lifecycle = mergeLifecycle(mergeLifecycle(file.lifecycle, lifecycleEnv(opts.env ?? process.env)), flags.lifecycle);
   const modelName = merged.modelName ?? DEFAULTS.modelName;
   const candidate = {
     ...merged,
+    ...(lifecycle ? { lifecycle } : {}),
     home,
     modelDir: resolvePath(merged.modelDir ?? path.join(home, 'models', modelName), cwd),
     policyFile: resolvePath(merged.policyFile ?? defaultPolicyFile(cwd, home), cwd),
@@ -103,6 +106,14 @@ function envLayer(raw: EngramEnv): Layer {
   if (raw.llmModel) layer.llmModel = raw.llmModel;
   if (raw.llmApiKey) layer.llmApiKey = raw.llmApiKey;
   return layer;
+}
+
+function lifecycleEnv(env: Record<string, string | undefined>) {
+  try {
+    return lifecycleFromEnv(env);
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 function toInt(name: string, value: string): number {

@@ -1,4 +1,5 @@
 import type { LogLevel } from '../logger.js';
+import type { LifecycleSettings } from './lifecycle-settings.js';
 
 /** HTTP listener settings shared by the MCP (Streamable HTTP) and A2A servers. */
 export interface HttpConfig {
@@ -30,6 +31,8 @@ export interface EngramConfig {
   readonly llmModel?: string;
   /** Bearer key of the LLM endpoint; a secret, never summarized. */
   readonly llmApiKey?: string;
+  /** Decision engine and learning overrides (seed 003 Appendix B); absent means the seed defaults. */
+  readonly lifecycle?: LifecycleSettings;
 }
 
 /** Overrides from CLI flags (or code): any subset, `http` included field by field. */

@@ -19,7 +19,7 @@ describe(extractEntities.name, () => {
     expect(extractEntities(text).sort()).toEqual([...expected].sort());
   });
 
-  it('deduplicates case-insensitively, in order of first appearance', () => {
+  it('deduplicates case-insensitively', () => {
     expect(extractEntities('RecordReader reads; recordReader again; see README.md, readme.md')).toEqual(['file:readme.md', 'ident:recordreader']);
   });
 

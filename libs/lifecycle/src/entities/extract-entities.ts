@@ -98,8 +98,8 @@ function codeEntity(code: string): string | undefined {
 }
 
 /**
- * Entities referenced by a text, normalised (lower-cased, kind-prefixed) and deduplicated in order
- * of first appearance. Deterministic: pure string rules, see the file comment for each rule.
+ * Entities referenced by a text, normalised (lower-cased, kind-prefixed) and deduplicated; ordered
+ * by rule (the file comment's order), then by appearance. Deterministic: pure string rules.
  */
 export function extractEntities(text: string): string[] {
   const found = new Set<string>();

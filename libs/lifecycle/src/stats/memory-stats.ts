@@ -49,17 +49,29 @@ function histogram(values: number[], bounds: readonly number[]): Bucket[] {
   return [...bounds.map((le, i) => ({ le, count: counts[i] ?? 0 })), { le: '+Inf' as const, count: over }];
 }
 
+// Bounded id lists per query (a statement holds at most 65 535 parameters).
+async function inChunks(ids: string[], read: (ids: readonly string[]) => Promise<ReadonlyMap<string, number>>): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (let i = 0; i < ids.length; i += 5000) for (const [k, v] of await read(ids.slice(i, i + 5000))) out.set(k, v);
+  return out;
+}
+
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 
 /** Reads the memory tables (never writes) and summarises them at `now`. */
-export async function collectMemoryStats(db: Kysely<any>, now: Date, halfLifeDays: (type: string) => number, archiveThreshold: number): Promise<MemoryStats> {
+export async function collectMemoryStats(
+  db: Kysely<any>, now: Date, halfLifeDays: (type: string) => number, archiveThreshold: number,
+  decayFactors?: (ids: readonly string[]) => Promise<ReadonlyMap<string, number>>,
+): Promise<MemoryStats> {
   const m = db as Kysely<MemoryDatabase>;
   const statusRows = await m.selectFrom('memories').select(['status', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('status').execute();
-  const active = await m.selectFrom('memories').select(['type', 'confidence', 'created_at', 'updated_at', 'accessed_at'])
+  const active = await m.selectFrom('memories').select(['id', 'type', 'confidence', 'created_at', 'updated_at', 'accessed_at'])
     .where('status', '=', 'active').where('archived', '=', false).execute();
   const ages = active.map((r) => daysBetween(now, new Date(r.created_at)));
+  const factors = decayFactors ? await inChunks(active.map((r) => r.id), decayFactors) : new Map<string, number>();
   const effective = active.map((r) => effectiveConfidence(
-    { confidence: Number(r.confidence), updatedAt: new Date(r.updated_at), accessedAt: r.accessed_at ? new Date(r.accessed_at) : null }, halfLifeDays(r.type), now));
+    { confidence: Number(r.confidence), updatedAt: new Date(r.updated_at), accessedAt: r.accessed_at ? new Date(r.accessed_at) : null }, halfLifeDays(r.type), now,
+    { halfLifeFactor: factors.get(r.id) ?? 1 }));
   return {
     byStatus: Object.fromEntries(statusRows.map((r) => [r.status, Number(r.n)])),
     active: active.length,

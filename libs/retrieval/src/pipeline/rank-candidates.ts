@@ -20,6 +20,8 @@ export interface RankedEntry {
 export interface RankContext {
   now: Date;
   halfLifeDays(type: string): number;
+  /** Outcome feedback's half-life factor of a memory (1 when absent; ADR-0014). */
+  halfLifeFactor?(id: string): number;
   /** Vectors of other models are not comparable: only this model's vectors take part in dedupe. */
   embeddingModel: string | null;
 }
@@ -39,7 +41,7 @@ function signalsOf(c: Candidate, s: RecordState, ctx: RankContext): RankingSigna
     semantic: c.semantic,
     recency: recencyScore(r.createdAt, ctx.now),
     access: accessScore(r.accessedAt, ctx.now),
-    effectiveConfidence: effectiveConfidence(r, ctx.halfLifeDays(r.type), ctx.now),
+    effectiveConfidence: effectiveConfidence(r, ctx.halfLifeDays(r.type), ctx.now, { halfLifeFactor: ctx.halfLifeFactor?.(r.id) ?? 1 }),
   };
 }
 

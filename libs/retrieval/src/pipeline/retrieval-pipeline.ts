@@ -35,7 +35,15 @@ export interface RetrievalPipelineDeps {
   rrfK?: number;
   /** Called when queueing a cascade fails; the answer is delivered regardless. */
   onReviewQueueError?: (err: unknown) => void;
+  /**
+   * Per-memory half-life factors earned by outcome feedback (lifecycle, ADR-0014): ranking decays
+   * each candidate with its type's half-life times this factor. Absent: every factor is 1.
+   */
+  decayFactors?: DecayFactorsPort;
 }
+
+/** Reads the half-life factors of memories (missing ids mean 1). */
+export type DecayFactorsPort = (ids: readonly string[]) => Promise<ReadonlyMap<string, number>>;
 
 /** Validated, ranked, budgeted retrieval (SPEC 5; seed 000 FR-03/FR-04, seed 004 pipeline). */
 export interface RetrievalPipeline {
@@ -79,7 +87,9 @@ async function retrieve(ctx: Ctx, query: RetrieveQuery): Promise<RetrieveRespons
   const now = ctx.clock();
   const halfLifeDays = (type: string) => (ctx.registry.has(type) ? ctx.registry.get(type).halfLifeDays : 138);
   const embeddingModel = ctx.deps.embedder?.modelName ?? null;
-  const { ranked, excluded } = rankCandidates(gathered.candidates, states, q, { now, halfLifeDays, embeddingModel });
+  const factors = ctx.deps.decayFactors && states.size > 0 ? await ctx.deps.decayFactors([...states.keys()]) : undefined;
+  const halfLifeFactor = (id: string) => factors?.get(id) ?? 1;
+  const { ranked, excluded } = rankCandidates(gathered.candidates, states, q, { now, halfLifeDays, halfLifeFactor, embeddingModel });
   const top = ranked.slice(0, q.topK);
   const sources = await loadSourceStates(ctx.db, top.flatMap((e) => e.state.derivedFrom));
   const { memories, contradictions, flags } = buildResults(top, sources, q.scopes);
@@ -109,6 +119,9 @@ export function createRetrievalPipeline(deps: RetrievalPipelineDeps): RetrievalP
   };
   return {
     retrieve: (query) => retrieve(ctx, query),
-    validate: (request) => validateIds({ db: ctx.db, search: ctx.search, registry: ctx.registry, now: ctx.clock(), queue: (f) => queueCascades(ctx, f) }, request),
+    validate: (request) => validateIds({
+      db: ctx.db, search: ctx.search, registry: ctx.registry, now: ctx.clock(), queue: (f) => queueCascades(ctx, f),
+      ...(ctx.deps.decayFactors ? { decayFactors: ctx.deps.decayFactors } : {}),
+    }, request),
   };
 }

@@ -18,6 +18,8 @@ export interface ValidateContext {
   registry: TypeRegistry;
   now: Date;
   queue(flags: CascadeFlag[]): Promise<void>;
+  /** Half-life factors earned by outcome feedback (ADR-0014); absent means 1. */
+  decayFactors?: (ids: readonly string[]) => Promise<ReadonlyMap<string, number>>;
 }
 
 export const MAX_VALIDATE_IDS = 100;
@@ -42,7 +44,9 @@ async function contradictingNeighbours(ctx: ValidateContext, state: RecordState,
     });
 }
 
-function report(ctx: ValidateContext, id: string, state: RecordState | undefined, req: ValidateRequest, sources: Map<string, SourceState>): ValidationReport {
+function report(
+  ctx: ValidateContext, id: string, state: RecordState | undefined, req: ValidateRequest, sources: Map<string, SourceState>, factors?: ReadonlyMap<string, number>,
+): ValidationReport {
   const reason = exclusionOf(state, req.scopes, ctx.now);
   // A record outside the caller's scopes does not exist for them: same answer as an unknown id.
   if (state === undefined || reason === 'out_of_scope') return { id, valid: false, issues: [{ code: 'not_found', message: 'no record with this id is visible to you' }] };
@@ -50,7 +54,7 @@ function report(ctx: ValidateContext, id: string, state: RecordState | undefined
   const issues: ValidationIssue[] = reason ? [{ code: reason, message: exclusionMessage(reason, state), ...(r.supersededBy ? { relatedIds: [r.supersededBy] } : {}) }] : [];
   issues.push(...standingIssues(state, sources, req.scopes));
   const halfLife = ctx.registry.has(r.type) ? ctx.registry.get(r.type).halfLifeDays : 138;
-  const confidence = resultConfidence(effectiveConfidence(r, halfLife, ctx.now), r);
+  const confidence = resultConfidence(effectiveConfidence(r, halfLife, ctx.now, { halfLifeFactor: factors?.get(id) ?? 1 }), r);
   return { id, valid: reason === null, issues, citation: citationOf(r, confidence), provenance: provenanceOf(state) };
 }
 
@@ -63,7 +67,8 @@ export async function validateIds(ctx: ValidateContext, req: ValidateRequest): P
   checkRequest(req);
   const states = await loadRecordStates(ctx.db, req.ids);
   const sources = await loadSourceStates(ctx.db, [...states.values()].flatMap((s) => s.derivedFrom));
-  const reports = req.ids.map((id) => report(ctx, id, states.get(id), req, sources));
+  const factors = ctx.decayFactors && states.size > 0 ? await ctx.decayFactors([...states.keys()]) : undefined;
+  const reports = req.ids.map((id) => report(ctx, id, states.get(id), req, sources, factors));
   const valid = reports.filter((r) => r.valid).map((r) => states.get(r.id) as RecordState);
   for (const [i, rep] of reports.entries()) {
     const state = states.get(rep.id);

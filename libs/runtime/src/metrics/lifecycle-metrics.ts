@@ -54,7 +54,7 @@ export function createMetricsExporter(stats: () => Promise<LifecycleStats>): Met
       for (const [count, n] of Object.entries(r.counts)) set(g.lastCounts, { sweep: r.sweep, count }, n);
     }
     for (const e of s.sweeps.lastErrors) set(g.lastError, { sweep: e.sweep }, e.at.getTime() / 1000);
-    for (const [name, v] of flatten(s.learning ?? {})) set(g.learning, { name }, v);
+    for (const [name, v] of flatten((s.learning ?? {}) as unknown as Record<string, unknown>)) set(g.learning, { name }, v);
     return registry.metrics();
   }
 

@@ -6,4 +6,5 @@ export * as _20261123T080000000Z from './20261123T080000000Z-create-a2a-tasks.js
 export * as _20261123T090000000Z from './20261123T090000000Z-embedding-model-index.js';
 export * as _20261123T120000000Z from './20261123T120000000Z-create-cascade-reviews.js';
 export * as _20261123T120700000Z from './20261123T120700000Z-create-work-continuity.js';
+export * as _20261123T170000000Z from './20261123T170000000Z-create-lifecycle-engine.js';
 export * as _20261123T180000000Z from './20261123T180000000Z-create-sweep-runs.js';

@@ -1,0 +1,50 @@
+import { DecisionEngine, LearningRepository, resolveDecisionConfig, type DecisionConfig, type LifecycleDb } from '@engram/lifecycle';
+import { createTypeRegistry, type TypeRegistry } from '@engram/memory';
+import type { ContinuityDb } from '../continuity/continuity-tables.js';
+import type { CallContext } from '../scope-context.js';
+import type { StoreInput, StoreResult } from '../write.use-cases.js';
+import { formThroughDecisionEngine } from './engine-formation.js';
+import { createFeedbackUseCase } from './feedback.use-case.js';
+import { createImplicitFormation } from './implicit-formation.js';
+
+/** How the memory service composes the lifecycle (all optional). */
+export interface LifecycleOptions {
+  /** Resolved decision engine config (default: the seed 003 values). */
+  config?: DecisionConfig;
+  /** Where half-lives come from; must be the gate's registry (default: the built-in types). */
+  registry?: TypeRegistry;
+  /** Skipped events and dropped links are reported here. */
+  log?: (message: string) => void;
+  clock?: () => Date;
+}
+
+// Unknown types (custom ones removed from config) decay like semantic knowledge, as retrieval assumes.
+const FALLBACK_HALF_LIFE = 138;
+
+/** The decision engine, implicit formation, the work-continuity formation port and feedback, over one database. */
+export function createLifecycleUseCases(
+  db: ContinuityDb, store: (input: StoreInput, ctx: CallContext) => Promise<StoreResult>,
+  visible: (id: string, ctx: CallContext) => Promise<unknown>, opts: LifecycleOptions = {},
+) {
+  const config = opts.config ?? resolveDecisionConfig();
+  const registry = opts.registry ?? createTypeRegistry();
+  // The lifecycle tables live in the same database as the continuity tables (one Kysely handle).
+  const lifecycleDb = db as unknown as LifecycleDb;
+  const engine = new DecisionEngine({
+    db: lifecycleDb, config,
+    halfLifeOf: (type) => (registry.has(type) ? registry.get(type).halfLifeDays : FALLBACK_HALF_LIFE),
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  });
+  const implicit = createImplicitFormation({ engine, store, ...(opts.log ? { log: opts.log } : {}) });
+  return {
+    formation: formThroughDecisionEngine(implicit),
+    /** What the memory service exposes. */
+    api: {
+      /** An implicit event (hook, PRD, telemetry) through the decision engine, then the gate. */
+      formImplicit: implicit.formImplicit,
+      /** Outcome feedback on retrieved memories (seed 003 stage 3). */
+      feedback: createFeedbackUseCase(new LearningRepository(lifecycleDb, config), visible),
+      decisionEngine: engine,
+    },
+  };
+}

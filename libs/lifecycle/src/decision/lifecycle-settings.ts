@@ -1,0 +1,21 @@
+import type { TypeOverride } from '@engram/memory';
+import { resolveDecisionConfig, type DecayCategory, type DecisionConfig, type DecisionConfigOverrides } from './decision-config.js';
+
+/** The `lifecycle:` config section as the config layer hands it over (infra's LifecycleSettings). */
+export type LifecycleSettingsInput = DecisionConfigOverrides & { halfLives?: Partial<Record<DecayCategory, number>> };
+
+/**
+ * Resolves the decision engine config and the type registry overrides from the config section.
+ * Seed half-lives are per category; each becomes the half-life of the memory type the category
+ * maps to, so the registry stays the one source of decay for the gate, retrieval, sweeps and the
+ * engine (ADR-0014). Throws LifecycleConfigError on invalid values.
+ */
+export function lifecycleFromSettings(settings: LifecycleSettingsInput = {}): { config: DecisionConfig; typeOverrides: Record<string, TypeOverride> } {
+  const { halfLives, ...overrides } = settings;
+  const config = resolveDecisionConfig(overrides);
+  const typeOverrides: Record<string, TypeOverride> = {};
+  for (const [category, days] of Object.entries(halfLives ?? {}) as Array<[DecayCategory, number | undefined]>) {
+    if (days !== undefined) typeOverrides[config.categoryTypes[category]] = { halfLifeDays: days };
+  }
+  return { config, typeOverrides };
+}
