@@ -13,11 +13,12 @@ import {
   checkModelDir, createJobQueue, loadConfig, loadEmbeddingProvider, migrateToLatest, openDatabase, summarizeConfig,
   type DatabaseHandle, type EngramConfig,
 } from '@engram/infra';
-import { createGate, loadPolicy } from '@engram/librarian';
+import { createGate, loadPolicy, type Gate } from '@engram/librarian';
 import {
-  extractEntities, LearningRepository, learningStats, lifecycleFromSettings, SweepRunRepository, type LifecycleDb, type SweepName, type SweepRun,
+  extractEntities, LearningRepository, learningStats, lifecycleFromSettings, SweepRunRepository,
+  type DecisionConfig, type LifecycleDb, type SweepName, type SweepRun,
 } from '@engram/lifecycle';
-import { createTypeRegistry, RecordReader } from '@engram/memory';
+import { createTypeRegistry, RecordReader, type TypeRegistry } from '@engram/memory';
 import {
   createCascadeReviewQueue, createEmbeddingIndexer, createRetrievalPipeline, createSearchService, requestEmbedding, touchMemories,
 } from '@engram/retrieval';
@@ -104,29 +105,9 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
       workDb: handle.db,
       lifecycle: { config: lifecycle.config, registry },
     });
-    const halfLifeDays = (type: string) => (registry.has(type) ? registry.get(type).halfLifeDays : 138);
-    const decayFactors = (ids: readonly string[]) => learning.usefulness(ids);
     return {
       service,
-      lifecycle: {
-        async runSweep(sweep, { dryRun }) {
-          // Only re-embedding needs the model; it is loaded for that sweep alone and closed after it.
-          const embedder = sweep === 'reembed' ? await loadEmbeddingProvider({ modelDir: config.modelDir, modelName: config.modelName, batchSize: config.embedBatchSize }) : null;
-          try {
-            const reembed: ReembedPort | undefined = embedder ? createEmbeddingIndexer({ db: handle.db, embedder, batchSize: config.embedBatchSize }) : undefined;
-            const sweeps = createLifecycleSweeps({ gate: sweeperGate, db: handle.db, halfLifeDays, decayFactors, extractEntities, ...(reembed ? { reembed } : {}) });
-            const report = await sweeps.run(sweep, { dryRun, trigger: 'cli' });
-            if (!dryRun && sweep === 'consolidate' && (report.counts['compress_committed'] ?? 0) > 0) committed = true;
-            return report;
-          } finally {
-            await embedder?.close().catch(() => undefined);
-          }
-        },
-        stats: () => collectLifecycleStats({
-          db: handle.db, halfLifeDays, decayFactors, learning: () => learningStats(handle.db as unknown as LifecycleDb, { config: lifecycle.config }),
-        }),
-        latestRuns: () => new SweepRunRepository(handle.db, 0).latest(),
-      },
+      lifecycle: cliLifecycle({ config, handle, registry, learning, gate: sweeperGate, engine: lifecycle.config, onCompressed: () => void (committed = true) }),
       database: handle,
       migrationsApplied: applied,
       pendingEmbeddings: () => countPendingEmbeddings(handle, config.modelName.slice(config.modelName.lastIndexOf("/") + 1)),
@@ -140,6 +121,42 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
     await handle.close().catch(() => undefined);
     throw err;
   }
+}
+
+interface CliLifecycleParts {
+  config: EngramConfig;
+  handle: DatabaseHandle;
+  registry: TypeRegistry;
+  learning: LearningRepository;
+  gate: Gate;
+  engine: DecisionConfig;
+  /** A consolidation committed new memories (they need vectors). */
+  onCompressed(): void;
+}
+
+/** Sweeps run in the CLI's own process (same checkpoint as the servers'), and the stats. */
+function cliLifecycle({ config, handle, registry, learning, gate, engine, onCompressed }: CliLifecycleParts): CliRuntime['lifecycle'] {
+  const halfLifeDays = (type: string) => (registry.has(type) ? registry.get(type).halfLifeDays : 138);
+  const decayFactors = (ids: readonly string[]) => learning.usefulness(ids);
+  return {
+    async runSweep(sweep, { dryRun }) {
+      // Only re-embedding needs the model; it is loaded for that sweep alone and closed after it.
+      const embedder = sweep === 'reembed' ? await loadEmbeddingProvider({ modelDir: config.modelDir, modelName: config.modelName, batchSize: config.embedBatchSize }) : null;
+      try {
+        const reembed: ReembedPort | undefined = embedder ? createEmbeddingIndexer({ db: handle.db, embedder, batchSize: config.embedBatchSize }) : undefined;
+        const sweeps = createLifecycleSweeps({ gate, db: handle.db, halfLifeDays, decayFactors, extractEntities, ...(reembed ? { reembed } : {}) });
+        const report = await sweeps.run(sweep, { dryRun, trigger: 'cli' });
+        if (!dryRun && sweep === 'consolidate' && (report.counts['compress_committed'] ?? 0) > 0) onCompressed();
+        return report;
+      } finally {
+        await embedder?.close().catch(() => undefined);
+      }
+    },
+    stats: () => collectLifecycleStats({
+      db: handle.db, halfLifeDays, decayFactors, learning: () => learningStats(handle.db as unknown as LifecycleDb, { config: engine }),
+    }),
+    latestRuns: () => new SweepRunRepository(handle.db, 0).latest(),
+  };
 }
 
 /** Best effort: the records are committed either way, and every server start sweeps for vectors. */

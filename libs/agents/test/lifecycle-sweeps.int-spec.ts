@@ -203,6 +203,14 @@ describe.each(testBackends)('lifecycle sweeps ($name)', (backend) => {
       expect(stats.sweeps.latest.find((r) => r.sweep === 'archive')).toMatchObject({ status: 'completed', counts: { scanned: 4 } });
     });
 
+    it('keeps a memory whose outcome feedback slowed its decay (half-life factor), as retrieval ranks it', async () => {
+      const { faded } = await seedAged();
+      const useful = faded[0] as string;
+      const report = await sweepsWith({ decayFactors: async (ids) => new Map(ids.filter((id) => id === useful).map((id) => [id, 10])) }).run('archive');
+      expect(report.counts).toMatchObject({ archive_committed: 6 });
+      expect(await statusOf(handle, [useful])).toEqual(['active']);
+    });
+
     it('a dry run reports and changes nothing', async () => {
       await seedAged();
       const dry = await sweepsWith().run('archive', { dryRun: true });
