@@ -66,12 +66,17 @@ describe.each(backends)('engram sweep / stats ($name)', (backend) => {
     expect(json.memories.ageBuckets.reduce((n: number, b: { count: number }) => n + b.count, 0)).toBe(2);
     expect(json.memories.effectiveConfidence).toHaveLength(11);
     expect(json.sweeps.latest.map((r: { sweep: string }) => r.sweep).sort()).toEqual(['archive', 'consolidate']);
+    // The decision engine's numbers (no implicit events were sent here: explicit stores bypass it).
+    expect(json.learning.decisions).toMatchObject({ received: 0, stored: 0, storageRatio: null });
+    expect(json.learning.weights.drift).toBe(0);
     const human = await runCli(['stats'], env);
     expect(human.code).toBe(0);
     expect(human.stdout).toContain('age buckets');
     expect(human.stdout).toContain('effective confidence');
     expect(human.stdout).toMatch(/consolidation: 1 compressed memories from 6 originals, record ratio 83\.3%/);
     expect(human.stdout).toMatch(/consolidate\s+completed/);
+    expect(human.stdout).toMatch(/events received 0, stored 0 \(compressed 0\), skipped 0, storage ratio -/);
+    expect(human.stdout).toMatch(/drift 0\.0000/);
     const status = await runCli(['status'], env);
     expect(status.stdout).toMatch(/sweeps\s+.*consolidate completed/);
   });

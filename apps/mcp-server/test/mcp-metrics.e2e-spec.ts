@@ -48,6 +48,8 @@ describe.each(processBackends)('GET /metrics over real HTTP ($name)', (backend) 
     expect(text).toMatch(/^engram_memories_by_effective_confidence\{le="1"\} 2$/m);
     expect(text).toMatch(/^engram_consolidation_ratio\{unit="records"\} 0$/m);
     expect(text).toContain('# TYPE engram_sweep_duration_seconds histogram');
+    expect(text).toMatch(/^engram_learning\{name="decisions_received"\} 0$/m);
+    expect(text).toMatch(/^engram_learning\{name="weights_drift"\} 0$/m);
     expect(text).toMatch(/^engram_process_resident_memory_bytes \d+/m);
   });
 
