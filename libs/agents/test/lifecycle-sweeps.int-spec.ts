@@ -250,6 +250,15 @@ describe.each(testBackends)('lifecycle sweeps ($name)', (backend) => {
     });
   });
 
+  it('lets exactly one of two concurrent claims of a sweep through', async () => {
+    const runs = new SweepRunRepository(handle.db, 60_000);
+    const claims = await Promise.allSettled([0, 1].map(() => runs.claim('consolidate', { dryRun: false, trigger: 'test', now: clock.now() })));
+    expect(claims.filter((c) => c.status === 'fulfilled')).toHaveLength(1);
+    const rejected = claims.find((c) => c.status === 'rejected') as PromiseRejectedResult;
+    expect(rejected.reason).toBeInstanceOf(SweepBusyError);
+    expect(rejected.reason.code).toBe('SWEEP_BUSY');
+  });
+
   it('reembed without a model fails clearly and records the error', async () => {
     await expect(sweepsWith().run('reembed')).rejects.toThrow(/needs the embedding model/);
     const stats = await collectLifecycleStats({ db: handle.db, halfLifeDays });

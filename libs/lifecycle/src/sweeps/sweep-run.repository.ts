@@ -56,6 +56,14 @@ export class SweepRunRepository {
    */
   async claim(sweep: SweepName, opts: { dryRun: boolean; trigger: string; now: Date }): Promise<{ run: SweepRun; resumedFrom: string | null }> {
     if (opts.dryRun) return { run: await this.insert(sweep, { ...opts, cursor: null, counts: {} }), resumedFrom: null };
+    // Two claimers that both saw no live run race on the partial unique index: the loser is busy.
+    return this.claimLive(sweep, opts).catch((err: unknown) => {
+      if ((err as { code?: unknown })?.code === '23505') throw new SweepBusyError(sweep, 'a concurrent claim');
+      throw err;
+    });
+  }
+
+  private claimLive(sweep: SweepName, opts: { dryRun: boolean; trigger: string; now: Date }): Promise<{ run: SweepRun; resumedFrom: string | null }> {
     return this.db.transaction().execute(async (trx) => {
       const latest = await trx.selectFrom('sweep_runs').selectAll().where('sweep', '=', sweep).where('dry_run', '=', false)
         .orderBy('seq', 'desc').limit(1).forUpdate().executeTakeFirst();
