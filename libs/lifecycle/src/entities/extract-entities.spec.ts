@@ -42,3 +42,14 @@ describe(extractEntities.name, () => {
     expect(extractEntities(text)).toEqual(expect.arrayContaining(['file:libs/infra/src/jobs/queue.ts', 'issue:#12', 'user:carol']));
   });
 });
+
+describe('extractEntities on hostile input', () => {
+  it('stays fast on long blobs and ignores them (no catastrophic backtracking)', () => {
+    // 100k characters: quadratic backtracking would take ~10 s here, the blanking keeps it at a few ms.
+    for (const blob of ['a.'.repeat(50_000), 'x/'.repeat(50_000), 'Ab'.repeat(50_000)]) {
+      const t = performance.now();
+      expect(extractEntities(`see src/a.ts ${blob} and @bob`).sort()).toEqual(['file:src/a.ts', 'user:bob']);
+      expect(performance.now() - t).toBeLessThan(2000);
+    }
+  });
+});

@@ -15,6 +15,8 @@
  *   name:   short "quoted" or 'quoted' names, Capitalised Multi Word names   name:grace hopper
  */
 
+const MAX_TOKEN = 256;
+const LONG_RUN_RE = new RegExp(`\\S{${MAX_TOKEN + 1},}`, 'g');
 const TRAILING_PUNCT = /[.,;:!?)\]}'"`>]+$/;
 const FILE_EXT =
   'ts|tsx|js|jsx|mjs|cjs|json|ya?ml|toml|md|mdx|txt|py|rb|go|rs|java|kt|c|h|cc|cpp|hpp|cs|php|sh|bash|sql|css|scss|html|vue|svelte|lock|env|ini|cfg|conf|xml|csv|proto|tf';
@@ -106,7 +108,9 @@ export function extractEntities(text: string): string[] {
   const add = (e: string | undefined) => {
     if (e && e.length <= 200) found.add(e);
   };
-  let rest = text.normalize('NFKC');
+  // Runs of more than MAX_TOKEN non-space characters are blobs (base64, minified code), not names;
+  // blanking them also bounds the regexes' backtracking to short tokens (a 20k "a.a.a…" took 0.4 s).
+  let rest = text.normalize('NFKC').replace(LONG_RUN_RE, (m) => ' '.repeat(m.length));
   rest = consume(rest, URL_RE, (m) => add(urlEntity(m[0])));
   rest = consume(rest, INSTALL_RE, (m) => installEntities(m[1] ?? '', add));
   rest = consume(rest, SCOPED_PKG_RE, (m) => add(`pkg:${m[0].toLowerCase()}`));
