@@ -15,7 +15,7 @@ import {
 } from '@engram/infra';
 import { createGate, loadPolicy, type Gate } from '@engram/librarian';
 import {
-  extractEntities, LearningRepository, learningStats, lifecycleFromSettings, SweepRunRepository,
+  consolidationRuleOf, extractEntities, LearningRepository, learningStats, lifecycleFromSettings, SweepRunRepository,
   type DecisionConfig, type LifecycleDb, type SweepName, type SweepRun,
 } from '@engram/lifecycle';
 import { createTypeRegistry, RecordReader, type TypeRegistry } from '@engram/memory';
@@ -144,7 +144,9 @@ function cliLifecycle({ config, handle, registry, learning, gate, engine, onComp
       const embedder = sweep === 'reembed' ? await loadEmbeddingProvider({ modelDir: config.modelDir, modelName: config.modelName, batchSize: config.embedBatchSize }) : null;
       try {
         const reembed: ReembedPort | undefined = embedder ? createEmbeddingIndexer({ db: handle.db, embedder, batchSize: config.embedBatchSize }) : undefined;
-        const sweeps = createLifecycleSweeps({ gate, db: handle.db, halfLifeDays, decayFactors, extractEntities, ...(reembed ? { reembed } : {}) });
+        const sweeps = createLifecycleSweeps({
+          gate, db: handle.db, halfLifeDays, decayFactors, extractEntities, options: { consolidation: consolidationRuleOf(engine) }, ...(reembed ? { reembed } : {}),
+        });
         const report = await sweeps.run(sweep, { dryRun, trigger: 'cli' });
         if (!dryRun && sweep === 'consolidate' && (report.counts['compress_committed'] ?? 0) > 0) onCompressed();
         return report;

@@ -34,7 +34,7 @@ export type { LifecycleDatabase, LifecycleDb } from './state/lifecycle-tables.js
 // Consolidation (ADR-010, seed 003 2.4): pure planning of which events compress into one memory.
 export { CONSOLIDATION_KEY, toCandidate } from './consolidation/consolidation-candidate.js';
 export type { CandidateRow, ConsolidationCandidate } from './consolidation/consolidation-candidate.js';
-export { DEFAULT_CONSOLIDATION_RULE, planConsolidation } from './consolidation/plan-consolidation.js';
+export { consolidationRuleOf, DEFAULT_CONSOLIDATION_RULE, planConsolidation } from './consolidation/plan-consolidation.js';
 export type { ConsolidationGroup, ConsolidationRule } from './consolidation/plan-consolidation.js';
 export { compressGroup, compressionNumbers, stableUuid } from './consolidation/compress-group.js';
 export type { CompressedMemory, CompressionNumbers } from './consolidation/compress-group.js';

@@ -7,7 +7,7 @@ import {
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
 } from '@engram/infra';
 import { createGate, loadPolicy } from '@engram/librarian';
-import { extractEntities, LearningRepository, learningStats, lifecycleFromSettings, type LifecycleDb } from '@engram/lifecycle';
+import { consolidationRuleOf, extractEntities, LearningRepository, learningStats, lifecycleFromSettings, type LifecycleDb } from '@engram/lifecycle';
 import { createTypeRegistry, RecordReader, type TypeRegistry } from '@engram/memory';
 import {
   createCascadeReviewQueue, createEmbeddingIndexer, createPageRankGraphExpander, createRetrievalPipeline, createSearchService, registerEmbeddingJobs, requestEmbedding,
@@ -138,7 +138,9 @@ async function composeLifecycle(
   const gate = createGate({ db: handle.db, registry, policy, limits: { rate: SWEEPER_RATE } });
   const halfLifeDays = halfLifeOf(registry);
   const decayFactors = (ids: readonly string[]) => learning.usefulness(ids);
-  const sweeps = createLifecycleSweeps({ gate, db: handle.db, halfLifeDays, decayFactors, extractEntities, ...(indexer ? { reembed: indexer } : {}) });
+  const sweeps = createLifecycleSweeps({
+    gate, db: handle.db, halfLifeDays, decayFactors, extractEntities, options: { consolidation: consolidationRuleOf(settings.config) }, ...(indexer ? { reembed: indexer } : {}),
+  });
   const stats = () => collectLifecycleStats({
     db: handle.db, halfLifeDays, decayFactors, learning: () => learningStats(handle.db as unknown as LifecycleDb, { config: settings.config }),
   });

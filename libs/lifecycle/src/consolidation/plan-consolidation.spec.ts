@@ -1,7 +1,7 @@
 import type { ConsolidationCandidate } from './consolidation-candidate.js';
 import { toCandidate } from './consolidation-candidate.js';
 import { compressGroup, compressionNumbers, stableUuid } from './compress-group.js';
-import { planConsolidation } from './plan-consolidation.js';
+import { consolidationRuleOf, planConsolidation } from './plan-consolidation.js';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 10, 1);
@@ -58,6 +58,13 @@ describe('planConsolidation (seed 003 2.4: 5+ events, same entity and type, with
     const many = Array.from({ length: 12 }, (_, i) => ev('user:a', i * 0.1));
     const groups = planConsolidation(many, { minCount: 5, windowDays: 7, maxSources: 6 });
     expect(groups.map((g) => g.events.length)).toEqual([6, 6]);
+  });
+
+  it('takes count and window from the engine config (seed 003 Appendix B)', () => {
+    const rule = consolidationRuleOf({ compressionMinCount: 3, compressionWindowDays: 1 });
+    expect(rule).toEqual({ minCount: 3, windowDays: 1, maxSources: 32 });
+    expect(planConsolidation([0, 0.5, 0.9].map((d) => ev('user:a', d)), rule)).toHaveLength(1);
+    expect(planConsolidation([0, 0.5, 1.5].map((d) => ev('user:a', d)), rule)).toHaveLength(0);
   });
 
   it('is deterministic whatever the input order', () => {

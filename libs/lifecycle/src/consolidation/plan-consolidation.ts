@@ -12,6 +12,11 @@ export interface ConsolidationRule {
 
 export const DEFAULT_CONSOLIDATION_RULE: ConsolidationRule = { minCount: 5, windowDays: 7, maxSources: 32 };
 
+/** The rule from the engine's config (`lifecycle.compressionMinCount` / `compressionWindowDays`, seed 003 Appendix B), so proposal and sweep agree. */
+export function consolidationRuleOf(config: { compressionMinCount: number; compressionWindowDays: number }): ConsolidationRule {
+  return { ...DEFAULT_CONSOLIDATION_RULE, minCount: config.compressionMinCount, windowDays: config.compressionWindowDays };
+}
+
 /** Events of one entity and event type, within one window, to become one memory. */
 export interface ConsolidationGroup {
   /** Stable identity of the group: scope, type, event type, entity (the sweep's checkpoint order). */
