@@ -15,8 +15,8 @@ import {
 } from '@engram/infra';
 import { createGate, loadPolicy, type Gate } from '@engram/librarian';
 import {
-  consolidationRuleOf, extractEntities, LearningRepository, learningStats, lifecycleFromSettings, SweepRunRepository,
-  type DecisionConfig, type LifecycleDb, type SweepName, type SweepRun,
+  consolidationRuleOf, extractEntities, LearningRepository, learningStats, sweepTunablesOf, lifecycleFromSettings, SweepRunRepository,
+  type DecisionConfig, type LifecycleDb, type SweepName, type SweepRun, type SweepSettings,
 } from '@engram/lifecycle';
 import { createTypeRegistry, RecordReader, type TypeRegistry } from '@engram/memory';
 import {
@@ -107,7 +107,7 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
     });
     return {
       service,
-      lifecycle: cliLifecycle({ config, handle, registry, learning, gate: sweeperGate, engine: lifecycle.config, onCompressed: () => void (committed = true) }),
+      lifecycle: cliLifecycle({ config, handle, registry, learning, gate: sweeperGate, engine: lifecycle.config, sweepSettings: lifecycle.sweeps, onCompressed: () => void (committed = true) }),
       database: handle,
       migrationsApplied: applied,
       pendingEmbeddings: () => countPendingEmbeddings(handle, config.modelName.slice(config.modelName.lastIndexOf("/") + 1)),
@@ -130,12 +130,13 @@ interface CliLifecycleParts {
   learning: LearningRepository;
   gate: Gate;
   engine: DecisionConfig;
+  sweepSettings: SweepSettings;
   /** A consolidation committed new memories (they need vectors). */
   onCompressed(): void;
 }
 
 /** Sweeps run in the CLI's own process (same checkpoint as the servers'), and the stats. */
-function cliLifecycle({ config, handle, registry, learning, gate, engine, onCompressed }: CliLifecycleParts): CliRuntime['lifecycle'] {
+function cliLifecycle({ config, handle, registry, learning, gate, engine, sweepSettings, onCompressed }: CliLifecycleParts): CliRuntime['lifecycle'] {
   const halfLifeDays = (type: string) => (registry.has(type) ? registry.get(type).halfLifeDays : 138);
   const decayFactors = (ids: readonly string[]) => learning.usefulness(ids);
   return {
@@ -145,7 +146,7 @@ function cliLifecycle({ config, handle, registry, learning, gate, engine, onComp
       try {
         const reembed: ReembedPort | undefined = embedder ? createEmbeddingIndexer({ db: handle.db, embedder, batchSize: config.embedBatchSize }) : undefined;
         const sweeps = createLifecycleSweeps({
-          gate, db: handle.db, halfLifeDays, decayFactors, extractEntities, options: { consolidation: consolidationRuleOf(engine) }, ...(reembed ? { reembed } : {}),
+          gate, db: handle.db, halfLifeDays, decayFactors, extractEntities, options: { ...sweepTunablesOf(sweepSettings), consolidation: consolidationRuleOf(engine) }, ...(reembed ? { reembed } : {}),
         });
         const report = await sweeps.run(sweep, { dryRun, trigger: 'cli' });
         if (!dryRun && sweep === 'consolidate' && (report.counts['compress_committed'] ?? 0) > 0) onCompressed();
@@ -155,7 +156,7 @@ function cliLifecycle({ config, handle, registry, learning, gate, engine, onComp
       }
     },
     stats: () => collectLifecycleStats({
-      db: handle.db, halfLifeDays, decayFactors, learning: () => learningStats(handle.db as unknown as LifecycleDb, { config: engine }),
+      db: handle.db, halfLifeDays, decayFactors, ...(sweepSettings.archiveThreshold ? { archiveThreshold: sweepSettings.archiveThreshold } : {}), learning: () => learningStats(handle.db as unknown as LifecycleDb, { config: engine }),
     }),
     latestRuns: () => new SweepRunRepository(handle.db, 0).latest(),
   };

@@ -46,6 +46,8 @@ export type { ConsolidatedSource, DecayRow } from './sweeps/memory-scan.query.js
 export { SweepBusyError, SweepRunRepository } from './sweeps/sweep-run.repository.js';
 export type { SweepRun } from './sweeps/sweep-run.repository.js';
 export { SWEEP_NAMES } from './sweeps/sweep-runs.table.js';
+export { sweepSchedulesOf, sweepTunablesOf } from './sweeps/sweep-settings.js';
+export type { SweepSettings } from './sweeps/sweep-settings.js';
 export type { SweepName, SweepRunsDatabase, SweepRunStatus } from './sweeps/sweep-runs.table.js';
 // Stats (seed 003 8.2) over the memory tables.
 export { AGE_BUCKETS_DAYS, CONFIDENCE_BUCKETS, collectMemoryStats } from './stats/memory-stats.js';

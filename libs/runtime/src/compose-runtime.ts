@@ -7,7 +7,7 @@ import {
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
 } from '@engram/infra';
 import { createGate, loadPolicy } from '@engram/librarian';
-import { consolidationRuleOf, extractEntities, LearningRepository, learningStats, lifecycleFromSettings, type LifecycleDb } from '@engram/lifecycle';
+import { consolidationRuleOf, extractEntities, LearningRepository, sweepSchedulesOf, sweepTunablesOf, learningStats, lifecycleFromSettings, type LifecycleDb } from '@engram/lifecycle';
 import { createTypeRegistry, RecordReader, type TypeRegistry } from '@engram/memory';
 import {
   createCascadeReviewQueue, createEmbeddingIndexer, createPageRankGraphExpander, createRetrievalPipeline, createSearchService, registerEmbeddingJobs, requestEmbedding,
@@ -139,13 +139,16 @@ async function composeLifecycle(
   const halfLifeDays = halfLifeOf(registry);
   const decayFactors = (ids: readonly string[]) => learning.usefulness(ids);
   const sweeps = createLifecycleSweeps({
-    gate, db: handle.db, halfLifeDays, decayFactors, extractEntities, options: { consolidation: consolidationRuleOf(settings.config) }, ...(indexer ? { reembed: indexer } : {}),
+    gate, db: handle.db, halfLifeDays, decayFactors, extractEntities, ...(indexer ? { reembed: indexer } : {}),
+    options: { ...sweepTunablesOf(settings.sweeps), consolidation: consolidationRuleOf(settings.config) },
   });
   const stats = () => collectLifecycleStats({
-    db: handle.db, halfLifeDays, decayFactors, learning: () => learningStats(handle.db as unknown as LifecycleDb, { config: settings.config }),
+    db: handle.db, halfLifeDays, decayFactors, ...(settings.sweeps.archiveThreshold ? { archiveThreshold: settings.sweeps.archiveThreshold } : {}), learning: () => learningStats(handle.db as unknown as LifecycleDb, { config: settings.config }),
   });
   const metrics = createMetricsExporter(stats);
-  await registerSweepJobs(queue, sweeps, log, indexer ? {} : { reembed: null }, (r) => metrics.observeSweep(r));
+  await registerSweepJobs(queue, sweeps, log, {
+    schedules: sweepSchedulesOf(settings.sweeps), withoutWorker: indexer ? [] : ['reembed'], onReport: (r) => metrics.observeSweep(r),
+  });
   return { sweeps, stats, metrics };
 }
 

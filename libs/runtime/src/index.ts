@@ -10,3 +10,4 @@ export type { ServerConfigFlags } from './server-config.js';
 export { createMetricsExporter } from './metrics/lifecycle-metrics.js';
 export type { MetricsExporter } from './metrics/lifecycle-metrics.js';
 export { DEFAULT_SWEEP_SCHEDULES, registerSweepJobs, sweepJobName } from './sweep-jobs.js';
+export type { SweepJobOptions } from './sweep-jobs.js';

@@ -15,19 +15,32 @@ export const DEFAULT_SWEEP_SCHEDULES: Readonly<Record<SweepName, string>> = {
 
 export const sweepJobName = (sweep: SweepName) => `lifecycle-sweep-${sweep}`;
 
+/** Options of {@link registerSweepJobs}. */
+export interface SweepJobOptions {
+  /** Cron per sweep (default {@link DEFAULT_SWEEP_SCHEDULES}); null = off: the schedule is removed. */
+  schedules?: Partial<Record<SweepName, string | null>>;
+  /** Sweeps this process cannot run (e.g. reembed without a model): no worker, the schedule is left to others. */
+  withoutWorker?: readonly SweepName[];
+  /** Every finished run of this process (metrics). */
+  onReport?: (report: SweepReport) => void;
+}
+
 /**
  * Registers a worker per sweep and its cron schedule. A run already in progress (another server, an
  * operator's CLI run) is not an error: the job ends and the next tick tries again. Any other failure
  * throws, so pg-boss retries the job; the sweep resumes from its checkpoint.
  */
-export async function registerSweepJobs(
-  queue: JobQueue, sweeps: LifecycleSweeps, log: (message: string) => void, schedules: Partial<Record<SweepName, string | null>> = {},
-  onReport: (report: SweepReport) => void = () => undefined,
-): Promise<void> {
+export async function registerSweepJobs(queue: JobQueue, sweeps: LifecycleSweeps, log: (message: string) => void, options: SweepJobOptions = {}): Promise<void> {
+  const onReport = options.onReport ?? (() => undefined);
   for (const sweep of SWEEP_NAMES) {
     const name = sweepJobName(sweep);
-    const cron = schedules[sweep] === undefined ? DEFAULT_SWEEP_SCHEDULES[sweep] : schedules[sweep];
-    if (cron === null) continue; // switched off (e.g. reembed without a model in this process)
+    const configured = options.schedules?.[sweep];
+    const cron = configured === undefined ? DEFAULT_SWEEP_SCHEDULES[sweep] : configured;
+    if (cron === null) {
+      await queue.unschedule(name);
+      continue;
+    }
+    if (options.withoutWorker?.includes(sweep)) continue;
     await queue.work(name, async () => {
       try {
         const report = await sweeps.run(sweep, { trigger: 'schedule' });

@@ -30,19 +30,27 @@ describe.each(testBackends)('sweep jobs on $name', (backend) => {
     const sweeps = createLifecycleSweeps({
       gate: createGate({ db: handle.db, registry }), db: handle.db, halfLifeDays: (t) => registry.get(t).halfLifeDays, extractEntities,
     });
-    await registerSweepJobs(queue, sweeps, (m) => logs.push(m), { reembed: null });
+    await registerSweepJobs(queue, sweeps, (m) => logs.push(m), { withoutWorker: ['reembed'], schedules: { consolidate: '0 4 * * *' } });
   });
   afterAll(async () => {
     await queue.stop();
     await handle.close();
   });
 
-  it('keeps one cron schedule per sweep in Postgres (none for a sweep switched off)', async () => {
-    const rows = (await sql<{ name: string; cron: string }>`SELECT name, cron FROM pgboss.schedule ORDER BY name`.execute(handle.db)).rows;
-    expect(rows).toEqual([
+  const scheduled = async () => (await sql<{ name: string; cron: string }>`SELECT name, cron FROM pgboss.schedule ORDER BY name`.execute(handle.db)).rows;
+
+  it('keeps one cron schedule per sweep in Postgres, as configured; a sweep this process cannot run is left to others', async () => {
+    expect(await scheduled()).toEqual([
       { name: sweepJobName('archive'), cron: DEFAULT_SWEEP_SCHEDULES.archive },
-      { name: sweepJobName('consolidate'), cron: DEFAULT_SWEEP_SCHEDULES.consolidate },
+      { name: sweepJobName('consolidate'), cron: '0 4 * * *' },
     ]);
+  });
+
+  it('removes the schedule of a sweep configured "off"', async () => {
+    const registry = createTypeRegistry();
+    const sweeps = createLifecycleSweeps({ gate: createGate({ db: handle.db, registry }), db: handle.db, halfLifeDays: (t) => registry.get(t).halfLifeDays, extractEntities });
+    await registerSweepJobs(queue, sweeps, () => undefined, { schedules: { consolidate: null }, withoutWorker: ['archive', 'reembed'] });
+    expect((await scheduled()).map((r) => r.name)).toEqual([sweepJobName('archive')]);
   });
 
   it('runs the sweep when its job arrives and records the run', async () => {

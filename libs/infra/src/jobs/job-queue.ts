@@ -40,6 +40,8 @@ export interface JobQueue {
    * Needs a queue created with `{ schedules: true }`.
    */
   schedule(name: string, cron: string, data: object, opts: { singletonKey: string }): Promise<void>;
+  /** Removes the schedule of `name` (no-op when there is none). Needs a queue created with `{ schedules: true }`. */
+  unschedule(name: string): Promise<void>;
   /** Registers a handler polling `name`; resolves once registered. */
   work(name: string, handler: (jobs: Job[]) => Promise<void>, opts?: WorkOptions): Promise<void>;
 }

@@ -95,6 +95,16 @@ class PgBossQueue implements JobQueue {
     }
   }
 
+  async unschedule(name: string): Promise<void> {
+    if (!this.schedules) throw new JobQueueError(`cannot unschedule ${name}: this queue was created without schedules`);
+    await this.ensureQueue(name);
+    try {
+      await this.boss.unschedule(name);
+    } catch (error) {
+      throw new JobQueueError(`cannot unschedule ${name}: ${String(error)}`, { cause: error });
+    }
+  }
+
   async work(name: string, handler: (jobs: Array<{ id: string; data: any }>) => Promise<void>, opts: WorkOptions = {}): Promise<void> {
     await this.ensureQueue(name);
     const options = { batchSize: opts.batchSize ?? 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 };
