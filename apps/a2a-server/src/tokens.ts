@@ -6,3 +6,4 @@ export const TASK_STORE = Symbol('engram.a2a-task-store');
 export const REQUEST_HANDLER = Symbol('engram.a2a-request-handler');
 export const A2A_SETTINGS = Symbol('engram.a2a-settings');
 export const AGENT_CARD = Symbol('engram.a2a-agent-card');
+export const METRICS = Symbol('engram.metrics');

@@ -119,8 +119,18 @@ describe.each(processBackends)('A2A server over HTTP ($name)', (backend) => {
       expect(rest.status).toBe(401);
       expect(((await rest.json()) as any).error.status).toBe('UNAUTHENTICATED');
       expect((await fetch(`${server.baseUrl}/health`, { headers })).status).toBe(401);
+      expect((await fetch(`${server.baseUrl}/metrics`, { headers })).status).toBe(401);
     }
     await expect(v1Client(server.baseUrl, 'wrong-key').then((c) => c.sendMessage(request([text('hello')])))).rejects.toThrow(/401|Unauthorized/);
+  });
+
+  it('serves Prometheus metrics with the key (ADR-0015)', async () => {
+    const res = await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${API_KEY}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await res.text();
+    expect(text).toMatch(/^engram_memories_active \d+$/m);
+    expect(text).toContain('# TYPE engram_sweep_duration_seconds histogram');
   });
 
   it('answers malformed input with protocol errors and writes nothing', async () => {

@@ -5,16 +5,24 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { createMemoryService, createOpenAiSynthesiser, type MemoryService } from '@engram/agents';
 import {
-  checkModelDir, createJobQueue, createOpenAiChat, loadConfig, migrateToLatest, openDatabase, summarizeConfig,
+  collectLifecycleStats, createLifecycleSweeps, createMemoryService, createOpenAiSynthesiser,
+  type LifecycleStats, type MemoryService, type ReembedPort, type SweepReport,
+} from '@engram/agents';
+import { createTocFromConfig } from '@engram/conversation';
+import {
+  checkModelDir, createJobQueue, createOpenAiChat, loadConfig, loadEmbeddingProvider, migrateToLatest, openDatabase, summarizeConfig,
   type DatabaseHandle, type EngramConfig,
 } from '@engram/infra';
-import { createTocFromConfig } from '@engram/conversation';
-import { createGate, loadPolicy } from '@engram/librarian';
-import { LearningRepository, lifecycleFromSettings } from '@engram/lifecycle';
-import { createTypeRegistry, RecordReader } from '@engram/memory';
-import { createCascadeReviewQueue, createRetrievalPipeline, createSearchService, requestEmbedding, touchMemories } from '@engram/retrieval';
+import { createGate, loadPolicy, type Gate } from '@engram/librarian';
+import {
+  consolidationRuleOf, extractEntities, LearningRepository, learningStats, sweepTunablesOf, lifecycleFromSettings, SweepRunRepository,
+  type DecisionConfig, type LifecycleDb, type SweepName, type SweepRun, type SweepSettings,
+} from '@engram/lifecycle';
+import { createTypeRegistry, RecordReader, type TypeRegistry } from '@engram/memory';
+import {
+  createCascadeReviewQueue, createEmbeddingIndexer, createRetrievalPipeline, createSearchService, requestEmbedding, touchMemories,
+} from '@engram/retrieval';
 import { sql } from 'kysely';
 import { defaultPolicyYaml } from './default-policy.js';
 
@@ -33,6 +41,12 @@ export interface CliRuntime {
   migrationsApplied: string[];
   pendingEmbeddings(): Promise<number>;
   configSummary(): Record<string, unknown>;
+  /** Lifecycle sweeps run in this process (operators: `engram sweep run`) and their numbers. */
+  lifecycle: {
+    runSweep(sweep: SweepName, opts: { dryRun: boolean }): Promise<SweepReport>;
+    stats(): Promise<LifecycleStats>;
+    latestRuns(): Promise<SweepRun[]>;
+  };
   close(): Promise<void>;
 }
 
@@ -67,7 +81,10 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
     const lifecycle = lifecycleFromSettings(config.lifecycle);
     const registry = createTypeRegistry(lifecycle.typeOverrides);
     const learning = new LearningRepository(handle.db, lifecycle.config);
-    const gate = createGate({ db: handle.db, registry, policy: await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {}) });
+    const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
+    const gate = createGate({ db: handle.db, registry, policy });
+    // Sweeps write through a gate of their own: same policy, a rate bucket sized for maintenance.
+    const sweeperGate = createGate({ db: handle.db, registry, policy, limits: { rate: { capacity: 200, refillPerSecond: 200 } } });
     // The CLI never embeds (no model load for a one-shot). A command that commits only notes it;
     // on close the queue is started just to send ONE `embed-memories` job (a singleton, however
     // many records an import committed), so a running server embeds them without waiting for its
@@ -94,6 +111,7 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
     });
     return {
       service,
+      lifecycle: cliLifecycle({ config, handle, registry, learning, gate: sweeperGate, engine: lifecycle.config, sweepSettings: lifecycle.sweeps, onCompressed: () => void (committed = true) }),
       database: handle,
       migrationsApplied: applied,
       pendingEmbeddings: () => countPendingEmbeddings(handle, config.modelName.slice(config.modelName.lastIndexOf("/") + 1)),
@@ -107,6 +125,45 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
     await handle.close().catch(() => undefined);
     throw err;
   }
+}
+
+interface CliLifecycleParts {
+  config: EngramConfig;
+  handle: DatabaseHandle;
+  registry: TypeRegistry;
+  learning: LearningRepository;
+  gate: Gate;
+  engine: DecisionConfig;
+  sweepSettings: SweepSettings;
+  /** A consolidation committed new memories (they need vectors). */
+  onCompressed(): void;
+}
+
+/** Sweeps run in the CLI's own process (same checkpoint as the servers'), and the stats. */
+function cliLifecycle({ config, handle, registry, learning, gate, engine, sweepSettings, onCompressed }: CliLifecycleParts): CliRuntime['lifecycle'] {
+  const halfLifeDays = (type: string) => (registry.has(type) ? registry.get(type).halfLifeDays : 138);
+  const decayFactors = (ids: readonly string[]) => learning.usefulness(ids);
+  return {
+    async runSweep(sweep, { dryRun }) {
+      // Only re-embedding needs the model; it is loaded for that sweep alone and closed after it.
+      const embedder = sweep === 'reembed' ? await loadEmbeddingProvider({ modelDir: config.modelDir, modelName: config.modelName, batchSize: config.embedBatchSize }) : null;
+      try {
+        const reembed: ReembedPort | undefined = embedder ? createEmbeddingIndexer({ db: handle.db, embedder, batchSize: config.embedBatchSize }) : undefined;
+        const sweeps = createLifecycleSweeps({
+          gate, db: handle.db, halfLifeDays, decayFactors, extractEntities, options: { ...sweepTunablesOf(sweepSettings), consolidation: consolidationRuleOf(engine) }, ...(reembed ? { reembed } : {}),
+        });
+        const report = await sweeps.run(sweep, { dryRun, trigger: 'cli' });
+        if (!dryRun && sweep === 'consolidate' && (report.counts['compress_committed'] ?? 0) > 0) onCompressed();
+        return report;
+      } finally {
+        await embedder?.close().catch(() => undefined);
+      }
+    },
+    stats: () => collectLifecycleStats({
+      db: handle.db, halfLifeDays, decayFactors, ...(sweepSettings.archiveThreshold ? { archiveThreshold: sweepSettings.archiveThreshold } : {}), learning: () => learningStats(handle.db as unknown as LifecycleDb, { config: engine }),
+    }),
+    latestRuns: () => new SweepRunRepository(handle.db, 0).latest(),
+  };
 }
 
 /** Best effort: the records are committed either way, and every server start sweeps for vectors. */

@@ -4,3 +4,4 @@ export const MEMORY_SERVICE = Symbol('engram.memory-service');
 export const HEALTH_PROBE = Symbol('engram.health-probe');
 export const RUNTIME = Symbol('engram.runtime');
 export const SERVER_OPTIONS = Symbol('engram.mcp-server-options');
+export const METRICS = Symbol('engram.metrics');

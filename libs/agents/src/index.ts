@@ -56,3 +56,10 @@ export type { TocUseCases } from './conversation/toc.use-cases.js';
 // Conversation memory (SPEC 6, seed 002): ingestion into the append-only event log.
 export { MAX_INGEST_BATCH } from './conversation/conversation.use-cases.js';
 export type { ConversationUseCases, IngestInput, IngestResult } from './conversation/conversation.use-cases.js';
+// Lifecycle (SPEC 7): the sweeps (archive, consolidate, reembed) through the gate, and their stats.
+export { createLifecycleSweeps, DEFAULT_SWEEP_OPTIONS } from './lifecycle/lifecycle-sweeps.js';
+export type { LifecycleSweepDeps, LifecycleSweeps, ReembedPort, SweepReport } from './lifecycle/lifecycle-sweeps.js';
+export { SWEEPER } from './lifecycle/sweep-context.js';
+export type { SweepOptions } from './lifecycle/sweep-context.js';
+export { collectLifecycleStats } from './lifecycle/lifecycle-stats.js';
+export type { LifecycleStats, LifecycleStatsDeps } from './lifecycle/lifecycle-stats.js';

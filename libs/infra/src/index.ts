@@ -21,6 +21,7 @@ export { DEFAULT_EMBEDDING_DIM, type MigrationContext } from './db/migration-con
 
 // jobs
 export { createJobQueue, JOB_SCHEMA } from './jobs/pg-boss-queue.js';
+export type { JobQueueOptions } from './jobs/pg-boss-queue.js';
 export {
   DEFAULT_RETRY_POLICY,
   type JobQueue,

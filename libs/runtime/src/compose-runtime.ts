@@ -1,19 +1,23 @@
 import { existsSync } from 'node:fs';
-import { createMemoryService, createOpenAiSynthesiser, type MemoryService } from '@engram/agents';
+import {
+  collectLifecycleStats, createLifecycleSweeps, createMemoryService, createOpenAiSynthesiser, type LifecycleStats, type LifecycleSweeps, type MemoryService,
+} from '@engram/agents';
 import {
   createJobQueue, createOpenAiChat, loadEmbeddingProvider, migrateToLatest, openDatabase, summarizeConfig,
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
 } from '@engram/infra';
 import { createTocFromConfig, drainSpool, registerTocJobs, requestTocBuild, type TocService } from '@engram/conversation';
 import { createGate, loadPolicy } from '@engram/librarian';
-import { LearningRepository, lifecycleFromSettings } from '@engram/lifecycle';
-import { createTypeRegistry, RecordReader } from '@engram/memory';
+import { consolidationRuleOf, extractEntities, LearningRepository, sweepSchedulesOf, sweepTunablesOf, learningStats, lifecycleFromSettings, type LifecycleDb } from '@engram/lifecycle';
+import { createTypeRegistry, RecordReader, type TypeRegistry } from '@engram/memory';
 import {
   createCascadeReviewQueue, createEmbeddingIndexer, createPageRankGraphExpander, createRetrievalPipeline, createSearchService, registerEmbeddingJobs, requestEmbedding,
   touchMemories, type EmbeddingIndexer,
 } from '@engram/retrieval';
 import type { Kysely } from 'kysely';
 import type { HealthProbe, HealthReport, Runtime } from './health-report.js';
+import { createMetricsExporter, type MetricsExporter } from './metrics/lifecycle-metrics.js';
+import { registerSweepJobs } from './sweep-jobs.js';
 
 /** A long-running app's view of the memory core, built once per process. */
 export interface MemoryRuntime {
@@ -22,6 +26,8 @@ export interface MemoryRuntime {
   runtime: Runtime;
   /** The shared database, for app-owned tables (e.g. the A2A task store). Memory tables are written only by the gate. */
   db: Kysely<unknown>;
+  /** The lifecycle sweeps (scheduled here) and their numbers, for /metrics. */
+  lifecycle: { sweeps: LifecycleSweeps; stats(): Promise<LifecycleStats>; metrics: MetricsExporter };
 }
 
 export interface ComposeOptions {
@@ -54,7 +60,7 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     const { applied } = await migrateToLatest(handle);
     if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
     const { embedder, error: modelError } = await openEmbedder(config, log);
-    const queue = createJobQueue(handle);
+    const queue = createJobQueue(handle, {}, { schedules: true });
     await queue.start();
     const indexer = embedder ? createEmbeddingIndexer({ db: handle.db, embedder, batchSize: config.embedBatchSize }) : null;
     if (indexer) await registerEmbeddingJobs(queue, indexer);
@@ -62,6 +68,7 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     const toc = createTocFromConfig(config, handle.db, embedder, log);
     await registerTocJobs(queue, toc);
     const service = await composeService(config, handle, embedder, queue, log, toc);
+    const lifecycle = await composeLifecycle(config, handle, indexer, queue, log);
     // Catch up on a backlog (previous runs, CLI imports/approvals) now and then periodically; the
     // job is a singleton, so a sweep while a run is queued costs one dropped insert.
     const sweep = indexer ? setInterval(() => void requestEmbedding(queue).catch(() => undefined), EMBEDDING_SWEEP_MS) : undefined;
@@ -82,7 +89,7 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
         await handle.close();
       },
     };
-    return { service, health, runtime, db: handle.db as Kysely<unknown> };
+    return { service, health, runtime, db: handle.db as Kysely<unknown>, lifecycle };
   } catch (err) {
     await handle.close().catch(() => undefined);
     throw err;
@@ -135,6 +142,40 @@ function drainHookSpool(config: EngramConfig, service: MemoryService, log: Compo
       if (r.events > 0) log(`hook spool drained: ${r.events} event(s), ${r.inserted} new, ${r.duplicates} already stored, ${r.rejected} rejected`);
     })
     .catch((err: unknown) => log(`hook spool not drained: ${String(err)}`));
+}
+
+/** Sweeps archive and consolidate at this many gate writes per second at most (their own bucket; the throttle in the sweeps keeps them gentler). */
+const SWEEPER_RATE = { capacity: 200, refillPerSecond: 200 };
+
+const halfLifeOf = (registry: TypeRegistry) => (type: string) => (registry.has(type) ? registry.get(type).halfLifeDays : 138);
+
+/**
+ * The lifecycle sweeps on a gate of their own: same policy and commit path, but a rate bucket sized
+ * for maintenance, so a sweep neither starves agents' writes of the shared bucket nor is starved.
+ */
+async function composeLifecycle(
+  config: EngramConfig, handle: DatabaseHandle, indexer: EmbeddingIndexer | null, queue: JobQueue, log: ComposeOptions['log'],
+): Promise<MemoryRuntime['lifecycle']> {
+  // The same registry (half-life overrides) and usefulness factors as retrieval: a memory is archived exactly when ranking sees it faded.
+  const settings = lifecycleFromSettings(config.lifecycle);
+  const registry = createTypeRegistry(settings.typeOverrides);
+  const learning = new LearningRepository(handle.db, settings.config);
+  const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
+  const gate = createGate({ db: handle.db, registry, policy, limits: { rate: SWEEPER_RATE } });
+  const halfLifeDays = halfLifeOf(registry);
+  const decayFactors = (ids: readonly string[]) => learning.usefulness(ids);
+  const sweeps = createLifecycleSweeps({
+    gate, db: handle.db, halfLifeDays, decayFactors, extractEntities, ...(indexer ? { reembed: indexer } : {}),
+    options: { ...sweepTunablesOf(settings.sweeps), consolidation: consolidationRuleOf(settings.config) },
+  });
+  const stats = () => collectLifecycleStats({
+    db: handle.db, halfLifeDays, decayFactors, ...(settings.sweeps.archiveThreshold ? { archiveThreshold: settings.sweeps.archiveThreshold } : {}), learning: () => learningStats(handle.db as unknown as LifecycleDb, { config: settings.config }),
+  });
+  const metrics = createMetricsExporter(stats);
+  await registerSweepJobs(queue, sweeps, log, {
+    schedules: sweepSchedulesOf(settings.sweeps), withoutWorker: indexer ? [] : ['reembed'], onReport: (r) => metrics.observeSweep(r),
+  });
+  return { sweeps, stats, metrics };
 }
 
 async function stopQueue(queue: JobQueue, log: ComposeOptions['log']): Promise<void> {

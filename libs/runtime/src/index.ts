@@ -7,3 +7,7 @@ export type { ComposeOptions, MemoryRuntime } from './compose-runtime.js';
 export type { HealthProbe, HealthReport, Runtime } from './health-report.js';
 export { loadServerConfig } from './server-config.js';
 export type { ServerConfigFlags } from './server-config.js';
+export { createMetricsExporter } from './metrics/lifecycle-metrics.js';
+export type { MetricsExporter } from './metrics/lifecycle-metrics.js';
+export { DEFAULT_SWEEP_SCHEDULES, registerSweepJobs, sweepJobName } from './sweep-jobs.js';
+export type { SweepJobOptions } from './sweep-jobs.js';

@@ -44,6 +44,7 @@ export function a2aExpressApp({ requestHandler, access, cardModified, log }: Mou
   app.use(`/${AGENT_CARD_PATH}`, lastModified(cardModified), legacyAgentCardRouter({ agentCardProvider: coreCard }),
     agentCardHandler({ agentCardProvider: async () => AgentCard.toJSON(await coreCard()) as AgentCard }));
   app.use('/health', requireBearer('rest', access.apiKey));
+  app.use('/metrics', requireBearer('rest', access.apiKey));
   app.use(JSONRPC_PATH, requireBearer('jsonrpc', access.apiKey), parseJsonBody(access.maxBodyBytes), validateJsonRpc(),
     jsonRpcHandler({ requestHandler, userBuilder, legacyCompat }));
   app.use(REST_PATH, requireBearer('rest', access.apiKey), parseJsonBody(access.maxBodyBytes), validateRest(),

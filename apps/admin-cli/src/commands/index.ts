@@ -11,13 +11,15 @@ import { memoryCommand } from './memory.command.js';
 import { migrateCommand } from './migrate.command.js';
 import { prdCommand } from './prd.command.js';
 import { cascadeReviewCommand, retrievalCommand } from './retrieval.command.js';
+import { statsCommand } from './stats.command.js';
 import { statusCommand } from './status.command.js';
 import { tocCommand } from './toc.command.js';
+import { sweepCommand } from './sweep.command.js';
 
 /** Every `engram` command (one file each). */
 export const COMMANDS: readonly CliCommand[] = [
   initCommand, migrateCommand, statusCommand, gateCommand, memoryCommand, correctCommand, exportCommand, importCommand,
-  prdCommand, chainsCommand, retrievalCommand, cascadeReviewCommand,
+  prdCommand, chainsCommand, retrievalCommand, cascadeReviewCommand, statsCommand, sweepCommand,
   // Conversation memory (SPEC 6): event log and agent hooks.
   eventsCommand, hooksCommand,
   // Conversation TOC (seed 002 CLI-02/03).

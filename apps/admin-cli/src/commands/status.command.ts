@@ -29,6 +29,13 @@ export const statusCommand: CliCommand = {
           checks.push({ name: 'embeddings', ok: true, detail: `${await rt.pendingEmbeddings()} record(s) waiting for a vector` });
           // Hook events spooled while the database was unreachable (ADR-0012); servers and hooks deliver them.
           checks.push({ name: 'hook spool', ok: true, detail: `${spooledCount(env.paths.home)} event(s) waiting in ${spoolDirOf(env.paths.home)}` });
+          const runs = await rt.lifecycle.latestRuns();
+          const failed = runs.filter((r) => r.status === 'failed');
+          checks.push({
+            name: 'sweeps', ok: true,
+            detail: runs.length === 0 ? 'no sweep has run yet'
+              : runs.map((r) => `${r.sweep} ${r.status} ${r.startedAt.toISOString()}`).join('; ') + (failed.length ? ` (failed runs resume from their checkpoint: engram sweep run ${failed[0]?.sweep})` : ''),
+          });
           return { ok: checks.every((c) => c.ok), checks, config: rt.configSummary() };
         });
         out.result(report, () => report.checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name.padEnd(11)} ${c.detail}`));

@@ -11,7 +11,9 @@ export type CliErrorCode =
   | 'CONFIG_INVALID' | 'DATABASE_UNAVAILABLE' | 'MIGRATION_FAILED' | 'EMBEDDED_LOCK_FAILED' | 'JOB_QUEUE_FAILED'
   | 'MODEL_UNAVAILABLE' | 'EMBEDDING_MODEL_UNKNOWN' | 'CHECKS_FAILED'
   // Conversation TOC (SPEC 6)
-  | 'TOC_NODE_NOT_FOUND' | 'GRIP_NOT_FOUND' | 'INVALID_TOC_QUERY';
+  | 'TOC_NODE_NOT_FOUND' | 'GRIP_NOT_FOUND' | 'INVALID_TOC_QUERY'
+  // Lifecycle sweeps (SPEC 7)
+  | 'SWEEP_BUSY';
 
 /** Exit codes (documented in the README): 0 ok, 1 checks failed, 2 bad input, 3 not found, 4 conflict, 5 database, 6 config, 70 internal. */
 export const EXIT = { ok: 0, checks: 1, input: 2, notFound: 3, conflict: 4, database: 5, config: 6, internal: 70 } as const;
@@ -32,6 +34,8 @@ function exitCodeOf(code: CliErrorCode): number {
       return EXIT.notFound;
     case 'INVALID_TRANSITION': case 'EVENT_OUT_OF_ORDER': case 'DUPLICATE_EVENT': case 'PRD_CLOSED': case 'CHAIN_NOT_ACTIVE':
       return EXIT.conflict;
+    case 'SWEEP_BUSY':
+      return EXIT.conflict;
     case 'VERSION_CONFLICT': case 'SUPERSEDE_CYCLE': case 'IMMUTABLE_RECORD': case 'INVALID_STATE': case 'GATE_REQUEST_NOT_PENDING':
       return EXIT.conflict;
     case 'DATABASE_UNAVAILABLE': case 'MIGRATION_FAILED': case 'EMBEDDED_LOCK_FAILED': case 'JOB_QUEUE_FAILED':
@@ -51,7 +55,7 @@ const KNOWN = new Set<string>([
   'GATE_REQUEST_NOT_FOUND', 'GATE_REQUEST_NOT_PENDING', 'INVALID_POLICY', 'CONFIG_INVALID', 'DATABASE_UNAVAILABLE', 'MIGRATION_FAILED',
   'EMBEDDED_LOCK_FAILED', 'JOB_QUEUE_FAILED', 'MODEL_UNAVAILABLE', 'EMBEDDING_MODEL_UNKNOWN', 'CHECKS_FAILED',
   'PRD_NOT_FOUND', 'INVALID_TRANSITION', 'EVENT_OUT_OF_ORDER', 'DUPLICATE_EVENT', 'PRD_CLOSED', 'CHAIN_NOT_FOUND', 'CHAIN_NOT_ACTIVE', 'INVALID_THOUGHT',
-  'TOC_NODE_NOT_FOUND', 'GRIP_NOT_FOUND', 'INVALID_TOC_QUERY',
+  'TOC_NODE_NOT_FOUND', 'GRIP_NOT_FOUND', 'INVALID_TOC_QUERY', 'SWEEP_BUSY',
 ] satisfies CliErrorCode[]);
 
 /** A command's own failure with a code (e.g. `status` finding problems). */

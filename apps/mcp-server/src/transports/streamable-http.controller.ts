@@ -1,22 +1,31 @@
 import { Controller, Delete, Get, Inject, Post, Req, Res, type OnApplicationShutdown } from '@nestjs/common';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { HealthProbe } from '@engram/runtime';
-import { HEALTH_PROBE } from '../tokens.js';
+import type { HealthProbe, MetricsExporter } from '@engram/runtime';
+import { HEALTH_PROBE, METRICS } from '../tokens.js';
 import { checkAccess, jsonRpcError, type HttpAccessConfig } from './http-access.js';
 import type { SessionRegistry } from './session-registry.js';
 
 export const HTTP_ACCESS = Symbol('engram.http-access');
 export const SESSIONS = Symbol('engram.sessions');
 
-/** Streamable HTTP at /mcp (POST/GET/DELETE) and /health. Transport logic stays in the SDK. */
+/** Streamable HTTP at /mcp (POST/GET/DELETE), /health, and /metrics (Prometheus). Transport logic stays in the SDK. */
 @Controller()
 export class StreamableHttpController implements OnApplicationShutdown {
   constructor(
     @Inject(HTTP_ACCESS) private readonly access: HttpAccessConfig,
     @Inject(SESSIONS) private readonly sessions: SessionRegistry,
     @Inject(HEALTH_PROBE) private readonly health: HealthProbe,
+    @Inject(METRICS) private readonly metrics: MetricsExporter,
   ) {}
+
+  /** Prometheus text exposition; guarded like /mcp (host check, Bearer key when configured): it reveals memory counts. */
+  @Get('metrics')
+  async metricsText(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (this.deny(req, reply)) return;
+    const text = await this.metrics.render();
+    await reply.code(200).header('content-type', this.metrics.contentType).send(text);
+  }
 
   @Get('health')
   async healthCheck(@Res() reply: FastifyReply): Promise<void> {

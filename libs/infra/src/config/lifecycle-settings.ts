@@ -28,6 +28,14 @@ export const lifecycleSettingsSchema = z.strictObject({
   halfLives: z.strictObject({
     preference: half.optional(), conversation: half.optional(), task: half.optional(), pattern: half.optional(), episodic: half.optional(),
   }).optional(),
+  // Lifecycle sweeps (ADR-0015), config file only: cron strings (UTC) or "off", and the throttle.
+  sweeps: z.strictObject({
+    archiveThreshold: z.number().gt(0).lt(1).optional(),
+    batchSize: z.number().int().min(1).max(10_000).optional(),
+    pauseMs: z.number().int().min(0).max(60_000).optional(),
+    dutyCycle: z.number().gt(0).max(1).optional(),
+    schedules: z.strictObject({ archive: z.string().min(1).optional(), consolidate: z.string().min(1).optional(), reembed: z.string().min(1).optional() }).optional(),
+  }).optional(),
 });
 
 /** Lifecycle overrides from the config file and environment. */

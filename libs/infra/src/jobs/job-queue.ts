@@ -33,6 +33,15 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Queues a job; resolves with its id, or null when a singleton duplicate was dropped. */
   send(name: string, data: object, opts?: SendOptions): Promise<string | null>;
+  /**
+   * Sends `name` on a cron schedule kept in Postgres (pg-boss `schedule`): every process with a
+   * scheduling queue evaluates it, pg-boss sends at most one job per minute, and the singleton key
+   * keeps at most one queued and one running. Re-scheduling the same name replaces the cron.
+   * Needs a queue created with `{ schedules: true }`.
+   */
+  schedule(name: string, cron: string, data: object, opts: { singletonKey: string }): Promise<void>;
+  /** Removes the schedule of `name` (no-op when there is none). Needs a queue created with `{ schedules: true }`. */
+  unschedule(name: string): Promise<void>;
   /** Registers a handler polling `name`; resolves once registered. */
   work(name: string, handler: (jobs: Job[]) => Promise<void>, opts?: WorkOptions): Promise<void>;
 }

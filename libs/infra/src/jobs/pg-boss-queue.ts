@@ -13,22 +13,30 @@ export const JOB_SCHEMA = 'pgboss';
  * pg-boss runs its SQL through the handle's own pool (its `db.executeSql` adapter): on PGlite
  * that is the single serialized session, in server mode it shares the app's pool.
  */
-export function newPgBoss(handle: DatabaseHandle, opts: { supervise: boolean }): PgBoss {
+export function newPgBoss(handle: DatabaseHandle, opts: { supervise: boolean; schedules?: boolean }): PgBoss {
   const pool = poolOf(handle);
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: any[]) => pool.query(text, values) },
     schema: JOB_SCHEMA,
     supervise: opts.supervise,
-    schedule: false,
+    // The cron monitor (timers, one query per 30 s) runs only where asked: long-running servers.
+    schedule: opts.schedules === true,
     migrate: true,
   });
   boss.on('error', (error) => jobsLogger.error('job queue error', { error }));
   return boss;
 }
 
+/** Options of {@link createJobQueue}. */
+export interface JobQueueOptions {
+  /** Evaluate cron schedules in this process (servers); one-shot processes leave it off. */
+  schedules?: boolean;
+}
+
 /** Creates (not starts) a job queue on `handle`. */
-export function createJobQueue(handle: DatabaseHandle, policy: Partial<RetryPolicy> = {}): JobQueue {
-  return new PgBossQueue(newPgBoss(handle, { supervise: true }), { ...DEFAULT_RETRY_POLICY, ...policy });
+export function createJobQueue(handle: DatabaseHandle, policy: Partial<RetryPolicy> = {}, options: JobQueueOptions = {}): JobQueue {
+  const schedules = options.schedules === true;
+  return new PgBossQueue(newPgBoss(handle, { supervise: true, schedules }), { ...DEFAULT_RETRY_POLICY, ...policy }, schedules);
 }
 
 class PgBossQueue implements JobQueue {
@@ -39,6 +47,7 @@ class PgBossQueue implements JobQueue {
   constructor(
     private readonly boss: PgBoss,
     private readonly policy: RetryPolicy,
+    private readonly schedules: boolean,
   ) {}
 
   start(): Promise<void> {
@@ -74,6 +83,26 @@ class PgBossQueue implements JobQueue {
       singletonKey: opts.singletonKey ?? `job:${randomUUID()}`,
       ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
     });
+  }
+
+  async schedule(name: string, cron: string, data: object, opts: { singletonKey: string }): Promise<void> {
+    if (!this.schedules) throw new JobQueueError(`cannot schedule ${name}: this queue was created without schedules`);
+    await this.ensureQueue(name);
+    try {
+      await this.boss.schedule(name, cron, data, { singletonKey: opts.singletonKey, tz: 'UTC' });
+    } catch (error) {
+      throw new JobQueueError(`cannot schedule ${name} (${cron}): ${String(error)}`, { cause: error });
+    }
+  }
+
+  async unschedule(name: string): Promise<void> {
+    if (!this.schedules) throw new JobQueueError(`cannot unschedule ${name}: this queue was created without schedules`);
+    await this.ensureQueue(name);
+    try {
+      await this.boss.unschedule(name);
+    } catch (error) {
+      throw new JobQueueError(`cannot unschedule ${name}: ${String(error)}`, { cause: error });
+    }
   }
 
   async work(name: string, handler: (jobs: Array<{ id: string; data: any }>) => Promise<void>, opts: WorkOptions = {}): Promise<void> {

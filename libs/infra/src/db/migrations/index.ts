@@ -9,3 +9,4 @@ export * as _20261123T120700000Z from './20261123T120700000Z-create-work-continu
 export * as _20261123T150000000Z from './20261123T150000000Z-create-conversation-log.js';
 export * as _20261123T160000000Z from './20261123T160000000Z-create-conversation-toc.js';
 export * as _20261123T170000000Z from './20261123T170000000Z-create-lifecycle-engine.js';
+export * as _20261123T180000000Z from './20261123T180000000Z-create-sweep-runs.js';
