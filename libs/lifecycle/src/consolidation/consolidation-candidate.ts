@@ -7,7 +7,7 @@ export interface ConsolidationCandidate {
   content: string;
   /** When the event happened (the record's valid_from). */
   at: Date;
-  /** Event type: the engine's `metadata.event_type`, else the memory type for episodes. */
+  /** Event type: the engine's `metadata.event_type`. */
   eventType: string;
   /** Entities the event is about: the engine's `metadata.entities`, else extracted from content. */
   entities: string[];
@@ -35,13 +35,15 @@ const nonEmpty = (v: unknown): string | undefined => (typeof v === 'string' && v
 
 /**
  * The event view of a row, or null when it is not an event: consolidation compresses events (seed
- * 003 "5+ events with same entity and event type"), so only rows with an event type qualify —
- * engine-formed memories (`metadata.event_type`) and episodes — and never a consolidation result.
+ * 003 "5+ events with same entity and event type"), so only rows with an event type qualify:
+ * memories formed from implicit events (`metadata.event_type`, set by the decision engine or a client
+ * that stores events), never a consolidation result. A memory someone chose to store, an episode
+ * included, keeps its own words: compressing it would replace what they said with a count.
  */
 export function toCandidate(row: CandidateRow, extractEntities: (text: string) => string[]): ConsolidationCandidate | null {
   const meta = row.metadata ?? {};
   if (meta[CONSOLIDATION_KEY] !== undefined) return null;
-  const eventType = nonEmpty(meta['event_type']) ?? (row.type === 'episode' ? row.type : undefined);
+  const eventType = nonEmpty(meta['event_type']);
   if (!eventType) return null;
   const entities = stringList(meta['entities']) ?? extractEntities(row.content);
   if (entities.length === 0) return null;

@@ -116,12 +116,13 @@ describe('toCandidate', () => {
   it('takes the engine metadata when present', () => {
     expect(toCandidate(row({ event_type: 'deploy', entities: ['svc:api'], category: 'prod' }), extract)).toMatchObject({ eventType: 'deploy', entities: ['svc:api'], category: 'prod' });
   });
-  it('extracts entities from content for episodes without metadata', () => {
-    expect(toCandidate(row({}, 'episode', 'Met Grace Hopper'), extract)).toMatchObject({ eventType: 'episode', entities: ['name:grace hopper'] });
+  it('extracts entities from content for events without engine entities', () => {
+    expect(toCandidate(row({ event_type: 'meeting' }, 'episode', 'Met Grace Hopper'), extract)).toMatchObject({ eventType: 'meeting', entities: ['name:grace hopper'] });
   });
-  it('skips non-events, events without entities, and consolidation results', () => {
+  it('skips non-events (an explicitly stored episode included), events without entities, and consolidation results', () => {
     expect(toCandidate(row({}), extract)).toBeNull();
-    expect(toCandidate(row({}, 'episode', 'nothing named'), extract)).toBeNull();
+    expect(toCandidate(row({}, 'episode', 'Met Grace Hopper'), extract)).toBeNull();
+    expect(toCandidate(row({ event_type: 'meeting' }, 'episode', 'nothing named'), extract)).toBeNull();
     expect(toCandidate(row({ event_type: 'x', entities: ['a'], consolidation: {} }), extract)).toBeNull();
   });
 });
