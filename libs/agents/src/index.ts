@@ -56,6 +56,9 @@ export type { TocUseCases } from './conversation/toc.use-cases.js';
 // Conversation memory (SPEC 6, seed 002): ingestion into the append-only event log.
 export { MAX_INGEST_BATCH } from './conversation/conversation.use-cases.js';
 export type { ConversationUseCases, IngestInput, IngestResult } from './conversation/conversation.use-cases.js';
+// Lifecycle (SPEC 7): conversation events judged by the decision engine (opt-in, ADR-0014).
+export { CONVERSATION_FORMATION_ACTOR, createConversationFormation, implicitEventOf } from './lifecycle/conversation-formation.js';
+export type { ConversationFormationReport } from './lifecycle/conversation-formation.js';
 // Lifecycle (SPEC 7): the sweeps (archive, consolidate, reembed) through the gate, and their stats.
 export { createLifecycleSweeps, DEFAULT_SWEEP_OPTIONS } from './lifecycle/lifecycle-sweeps.js';
 export type { LifecycleSweepDeps, LifecycleSweeps, ReembedPort, SweepReport } from './lifecycle/lifecycle-sweeps.js';

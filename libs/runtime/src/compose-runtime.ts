@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import {
-  collectLifecycleStats, createLifecycleSweeps, createMemoryService, createOpenAiSynthesiser, type LifecycleStats, type LifecycleSweeps, type MemoryService,
+  collectLifecycleStats, createConversationFormation, createLifecycleSweeps, createMemoryService, createOpenAiSynthesiser, type LifecycleStats, type LifecycleSweeps, type MemoryService,
 } from '@engram/agents';
 import {
   createJobQueue, createOpenAiChat, loadEmbeddingProvider, migrateToLatest, openDatabase, summarizeConfig,
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
 } from '@engram/infra';
-import { createTocFromConfig, drainSpool, registerTocJobs, requestTocBuild, type TocService } from '@engram/conversation';
+import { createTocFromConfig, drainSpool, registerTocJobs, requestTocBuild, type ConversationEvent, type TocService } from '@engram/conversation';
 import { createGate, loadPolicy } from '@engram/librarian';
 import { consolidationRuleOf, extractEntities, LearningRepository, sweepSchedulesOf, sweepTunablesOf, learningStats, lifecycleFromSettings, type LifecycleDb } from '@engram/lifecycle';
 import { createTypeRegistry, RecordReader, type TypeRegistry } from '@engram/memory';
@@ -65,9 +65,10 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     const indexer = embedder ? createEmbeddingIndexer({ db: handle.db, embedder, batchSize: config.embedBatchSize }) : null;
     if (indexer) await registerEmbeddingJobs(queue, indexer);
     // Conversation TOC (SPEC 6): the build-toc job consumes the event outbox in this process.
-    const toc = createTocFromConfig(config, handle.db, embedder, log);
+    const { toc, attachFormation } = composeToc(config, handle, embedder, log);
     await registerTocJobs(queue, toc);
     const service = await composeService(config, handle, embedder, queue, log, toc);
+    attachFormation(service);
     const lifecycle = await composeLifecycle(config, handle, indexer, queue, log);
     // Catch up on a backlog (previous runs, CLI imports/approvals) now and then periodically; the
     // job is a singleton, so a sweep while a run is queued costs one dropped insert.
@@ -94,6 +95,20 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     await handle.close().catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * The TOC. With conversation formation on (`ENGRAM_CONVERSATION_FORMATION`, ADR-0014), the events
+ * its builder takes off the outbox also go through the decision engine, once the service exists.
+ */
+function composeToc(config: EngramConfig, handle: DatabaseHandle, embedder: EmbeddingProvider | null, log: ComposeOptions['log']) {
+  const enabled = lifecycleFromSettings(config.lifecycle).conversationFormation;
+  let form: ((events: readonly ConversationEvent[]) => Promise<unknown>) | undefined;
+  const toc = createTocFromConfig(config, handle.db, embedder, log, enabled ? async (events) => void (await form?.(events)) : undefined);
+  const attachFormation = (service: MemoryService) => {
+    if (enabled) form = createConversationFormation(service.formImplicit, log);
+  };
+  return { toc, attachFormation };
 }
 
 /** The gate, search, the retrieval pipeline (with its cascade review queue) and the memory service over them. */

@@ -127,6 +127,13 @@ async function around(db: ConversationDb, eventId: string, opts: { before: numbe
   return [...prev.reverse().map(toEvent), pivot, ...next.map(toEvent)];
 }
 
+/** The events with these ids, in log order (source time, then ingestion order). */
+async function byIds(db: ConversationDb, eventIds: readonly string[]): Promise<ConversationEvent[]> {
+  if (eventIds.length === 0) return [];
+  const rows = await db.selectFrom('conversation_events').selectAll().where('event_id', 'in', [...eventIds]).orderBy('ts').orderBy('seq').execute();
+  return rows.map(toEvent);
+}
+
 async function count(db: ConversationDb, project: string): Promise<number> {
   const row = await db.selectFrom('conversation_events').select((eb) => eb.fn.countAll().as('n')).where('project', '=', project).executeTakeFirstOrThrow();
   return Number(row.n);
@@ -139,6 +146,7 @@ export function createEventLog(db: ConversationDb) {
     range: (q: RangeQuery) => range(db, q),
     around: (eventId: string, opts: { before: number; after: number }) => around(db, eventId, opts),
     /** Number of events stored for a project (status, tests). */
+    byIds: (eventIds: readonly string[]) => byIds(db, eventIds),
     count: (project: string) => count(db, project),
     claimOutbox: (limit: number, leaseMs?: number) => claimOutbox(db, limit, leaseMs),
     completeOutbox: (ids: number[]) => completeOutbox(db, ids),

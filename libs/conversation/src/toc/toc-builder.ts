@@ -1,6 +1,7 @@
 import type { EmbeddingProvider } from '@engram/infra';
 import { sql } from 'kysely';
 import { createEventLog } from '../log/event-log.repository.js';
+import type { ConversationEvent } from '../log/event-model.js';
 import type { Summariser } from '../summariser/summariser.js';
 import { planUnits } from './build-plan.js';
 import { lockState, markDirty, readState, saveState, startRun, type BuildState } from './checkpoint.js';
@@ -18,6 +19,12 @@ export interface TocBuilderDeps {
   config: TocConfig;
   embedder?: Pick<EmbeddingProvider, 'embedPassages'> | null;
   log?: (message: string) => void;
+  /**
+   * Told about every event the builder takes off the outbox, before the outbox rows are completed
+   * (so a crash redelivers rather than loses them). Implicit memory formation listens here (SPEC 7);
+   * its failure is logged and never holds the TOC back.
+   */
+  onNewEvents?: (events: ConversationEvent[]) => Promise<void>;
 }
 
 /** What one call did. */
@@ -86,6 +93,14 @@ async function runPending(ctx: Ctx, project: string): Promise<{ units: number; w
   }
 }
 
+async function notifyNewEvents(ctx: Ctx, eventIds: string[]): Promise<void> {
+  try {
+    await ctx.deps.onNewEvents?.(await ctx.eventLog.byIds(eventIds));
+  } catch (err) {
+    ctx.deps.log?.(`new-event listener failed (the TOC build goes on): ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
 /** Claims outbox entries and records their days as dirty, completing the entries in the same transaction. */
 async function drainOutbox(ctx: Ctx, batch: number): Promise<{ claimed: number; projects: Set<string> }> {
   const claimed = await ctx.eventLog.claimOutbox(batch);
@@ -93,6 +108,7 @@ async function drainOutbox(ctx: Ctx, batch: number): Promise<{ claimed: number; 
   if (claimed.length === 0) return { claimed: 0, projects };
   const rows = await ctx.db.selectFrom('conversation_events').select(['event_id', 'project', 'ts'])
     .where('event_id', 'in', claimed.map((c) => c.eventId)).execute();
+  if (ctx.deps.onNewEvents) await notifyNewEvents(ctx, claimed.map((c) => c.eventId));
   const days = new Map<string, Set<string>>();
   for (const r of rows) days.set(r.project, (days.get(r.project) ?? new Set<string>()).add(dayId(new Date(r.ts))));
   await ctx.db.transaction().execute(async (trx) => {

@@ -1,5 +1,6 @@
 import { createOpenAiChat, type EmbeddingProvider, type EngramConfig } from '@engram/infra';
 import type { Kysely } from 'kysely';
+import type { ConversationEvent } from '../log/event-model.js';
 import { createTocSummariser } from '../summariser/default-summariser.js';
 import { tocConfig } from './toc-config.js';
 import { createTocService, type TocService } from './toc-service.js';
@@ -13,6 +14,7 @@ import type { TocDb } from './toc-tables.js';
 export function createTocFromConfig(
   config: Pick<EngramConfig, 'tocSegmentGapMinutes' | 'tocSegmentMaxTokens' | 'tocOverlapMinutes' | 'tocOverlapTokens' | 'tocSummariser' | 'llmUrl' | 'llmModel' | 'llmApiKey'>,
   db: Kysely<any>, embedder: Pick<EmbeddingProvider, 'embedPassages' | 'embedQuery'> | null, log: (message: string) => void,
+  onNewEvents?: (events: ConversationEvent[]) => Promise<void>,
 ): TocService {
   const settings = tocConfig({
     segmentGapMinutes: config.tocSegmentGapMinutes, segmentMaxTokens: config.tocSegmentMaxTokens,
@@ -22,5 +24,5 @@ export function createTocFromConfig(
     ? createOpenAiChat({ baseUrl: config.llmUrl, model: config.llmModel, ...(config.llmApiKey ? { apiKey: config.llmApiKey } : {}) })
     : null;
   const summariser = createTocSummariser(settings, chat, (reason) => log(`TOC LLM summariser failed, used the extractive one: ${reason}`));
-  return createTocService({ db: db as TocDb, summariser, config: settings, embedder, log });
+  return createTocService({ db: db as TocDb, summariser, config: settings, embedder, log, ...(onNewEvents ? { onNewEvents } : {}) });
 }

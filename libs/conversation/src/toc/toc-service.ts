@@ -1,4 +1,5 @@
 import type { EmbeddingProvider } from '@engram/infra';
+import type { ConversationEvent } from '../log/event-model.js';
 import type { Summariser } from '../summariser/summariser.js';
 import { loadMemoryContext } from './memory-context.js';
 import { compactToc, hasBuildWork, pendingOutbox, tocStatus } from './toc-admin.js';
@@ -16,6 +17,8 @@ export interface TocServiceDeps {
   /** Loaded model, or null: nodes are then keyword-searchable only. */
   embedder: Pick<EmbeddingProvider, 'embedPassages' | 'embedQuery'> | null;
   log?: (message: string) => void;
+  /** Listener for events taken off the outbox (implicit memory formation); see TocBuilderDeps. */
+  onNewEvents?: (events: ConversationEvent[]) => Promise<void>;
 }
 
 /** The TOC over one database: building, navigation, search, the memory context and administration. Every call names its project. */

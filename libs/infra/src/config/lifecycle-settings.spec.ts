@@ -24,5 +24,11 @@ describe('lifecycle config section (seed 003 Appendix B)', () => {
     expect(() => loadConfig({ env: { ENGRAM_HOME: home }, cwd: home })).toThrow(/lifecycle/);
     const home2 = tmp();
     expect(() => loadConfig({ env: { ENGRAM_HOME: home2, ENGRAM_STORAGE_THRESHOLD: 'high' }, cwd: home2 })).toThrow(/ENGRAM_STORAGE_THRESHOLD/);
+    expect(() => loadConfig({ env: { ENGRAM_HOME: home2, ENGRAM_CONVERSATION_FORMATION: 'maybe' }, cwd: home2 })).toThrow(/ENGRAM_CONVERSATION_FORMATION/);
+  });
+
+  it('turns conversation formation on from the environment (off unless asked)', () => {
+    const home = tmp();
+    expect(loadConfig({ env: { ENGRAM_HOME: home, ENGRAM_CONVERSATION_FORMATION: 'on' }, cwd: home }).lifecycle).toEqual({ conversationFormation: true });
   });
 });

@@ -11,6 +11,8 @@ const half = z.number().positive().finite();
 
 export const lifecycleSettingsSchema = z.strictObject({
   storageThreshold: num.optional(),
+  /** Feed hook conversation events through the decision engine (off by default; ADR-0014). */
+  conversationFormation: z.boolean().optional(),
   recencyLambda: num.optional(),
   frequencyLambda: num.optional(),
   entityImportanceCap: num.optional(),
@@ -46,6 +48,7 @@ export const LIFECYCLE_ENV: ReadonlyArray<readonly [string, (s: LifecycleSetting
   ['ENGRAM_STORAGE_THRESHOLD', (s, v) => (s.storageThreshold = toNumber('ENGRAM_STORAGE_THRESHOLD', v))],
   ['ENGRAM_COMPRESSION_MIN_COUNT', (s, v) => (s.compressionMinCount = toNumber('ENGRAM_COMPRESSION_MIN_COUNT', v))],
   ['ENGRAM_COMPRESSION_TIME_WINDOW_DAYS', (s, v) => (s.compressionWindowDays = toNumber('ENGRAM_COMPRESSION_TIME_WINDOW_DAYS', v))],
+  ['ENGRAM_CONVERSATION_FORMATION', (s, v) => (s.conversationFormation = toBool('ENGRAM_CONVERSATION_FORMATION', v))],
   ['ENGRAM_LEARNING_ENABLED', (s, v) => (s.learning = { ...s.learning, enabled: toBool('ENGRAM_LEARNING_ENABLED', v) })],
   ...(['preference', 'conversation', 'task', 'pattern', 'episodic'] as const).map((c) => {
     const name = `ENGRAM_DECAY_HALFLIFE_${c.toUpperCase()}`;

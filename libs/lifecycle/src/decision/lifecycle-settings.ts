@@ -3,7 +3,12 @@ import type { SweepSettings } from '../sweeps/sweep-settings.js';
 import { resolveDecisionConfig, type DecayCategory, type DecisionConfig, type DecisionConfigOverrides } from './decision-config.js';
 
 /** The `lifecycle:` config section as the config layer hands it over (infra's LifecycleSettings). */
-export type LifecycleSettingsInput = DecisionConfigOverrides & { halfLives?: Partial<Record<DecayCategory, number>>; sweeps?: SweepSettings };
+export type LifecycleSettingsInput = DecisionConfigOverrides & {
+  halfLives?: Partial<Record<DecayCategory, number>>;
+  sweeps?: SweepSettings;
+  /** Judge hook conversation events with the engine (off by default, ADR-0014). */
+  conversationFormation?: boolean;
+};
 
 /**
  * Resolves the decision engine config and the type registry overrides from the config section.
@@ -13,13 +18,13 @@ export type LifecycleSettingsInput = DecisionConfigOverrides & { halfLives?: Par
  */
 export function lifecycleFromSettings(
   settings: LifecycleSettingsInput = {},
-): { config: DecisionConfig; typeOverrides: Record<string, TypeOverride>; sweeps: SweepSettings } {
+): { config: DecisionConfig; typeOverrides: Record<string, TypeOverride>; sweeps: SweepSettings; conversationFormation: boolean } {
   // Sweep settings (ADR-0015) are the sweeps' own; they never reach the decision config.
-  const { halfLives, sweeps = {}, ...overrides } = settings;
+  const { halfLives, sweeps = {}, conversationFormation = false, ...overrides } = settings;
   const config = resolveDecisionConfig(overrides);
   const typeOverrides: Record<string, TypeOverride> = {};
   for (const [category, days] of Object.entries(halfLives ?? {}) as Array<[DecayCategory, number | undefined]>) {
     if (days !== undefined) typeOverrides[config.categoryTypes[category]] = { halfLifeDays: days };
   }
-  return { config, typeOverrides, sweeps };
+  return { config, typeOverrides, sweeps, conversationFormation };
 }
