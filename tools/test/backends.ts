@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import {
   migrateToLatest,
@@ -36,6 +37,41 @@ async function createPostgresDatabase(template: string | null): Promise<string> 
 export async function openPostgresTestDatabase(): Promise<{ handle: DatabaseHandle; url: string }> {
   const url = await createPostgresDatabase(templateName(testRunId()));
   return { handle: await openDatabase({ databaseUrl: url, home: '/nonexistent', poolSize: 4 }), url };
+}
+
+/** A fresh migrated native database, open as its owner and as a new login of the service role (server mode, ADR-0004). */
+export interface ServiceRoleDatabase {
+  owner: DatabaseHandle;
+  /** One connection pool as the service login. */
+  service: DatabaseHandle;
+  /** Another pool as the same login (e.g. two workers). */
+  openService(poolSize?: number): Promise<DatabaseHandle>;
+  /** Closes every pool opened here and drops the login. */
+  close(): Promise<void>;
+}
+
+export async function openServiceRoleDatabase(label: string): Promise<ServiceRoleDatabase> {
+  const opened = await openPostgresTestDatabase();
+  const owner = opened.handle;
+  const login = `engram_${label}_${randomBytes(4).toString('hex')}`;
+  await sql`CREATE ROLE ${sql.id(login)} LOGIN IN ROLE engram_service`.execute(owner.db);
+  const url = new URL(opened.url);
+  url.username = login;
+  const pools: DatabaseHandle[] = [];
+  const openService = async (poolSize = 2) => {
+    const handle = await openDatabase({ databaseUrl: url.toString(), home: '/nonexistent', poolSize });
+    pools.push(handle);
+    return handle;
+  };
+  const service = await openService();
+  return {
+    owner, service, openService,
+    async close() {
+      for (const p of pools) await p.close().catch(() => undefined);
+      await sql`DROP ROLE IF EXISTS ${sql.id(login)}`.execute(owner.db);
+      await owner.close();
+    },
+  };
 }
 
 const postgres: TestBackend = {

@@ -1,30 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '@engram/infra';
+import type { DatabaseHandle } from '@engram/infra';
 import { createEventLog } from '@engram/conversation';
-import { openPostgresTestDatabase } from '../../../tools/test/backends.js';
+import { openServiceRoleDatabase, type ServiceRoleDatabase } from '../../../tools/test/backends.js';
 
 // Append-only by grant (seed 002 "corrections are new events"): in server mode the service's
 // credentials may append events and work the outbox, never change or remove an event.
 describe('conversation log grants on postgres', () => {
-  let owner: DatabaseHandle;
+  let db: ServiceRoleDatabase;
   let service: DatabaseHandle;
-  const login = `engram_conv_test_${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
-    const opened = await openPostgresTestDatabase();
-    owner = opened.handle;
-    await sql`CREATE ROLE ${sql.id(login)} LOGIN IN ROLE engram_service`.execute(owner.db);
-    const url = new URL(opened.url);
-    url.username = login;
-    service = await openDatabase({ databaseUrl: url.toString(), home: '/nonexistent', poolSize: 2 });
+    db = await openServiceRoleDatabase('conv');
+    ({ service } = db);
   });
-
-  afterAll(async () => {
-    await service?.close();
-    await sql`DROP ROLE IF EXISTS ${sql.id(login)}`.execute(owner.db);
-    await owner?.close();
-  });
+  afterAll(async () => db?.close());
 
   it('appends events and processes the outbox as the service role', async () => {
     const log = createEventLog(service.db);

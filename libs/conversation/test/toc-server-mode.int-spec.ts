@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '@engram/infra';
+import type { DatabaseHandle } from '@engram/infra';
 import {
   createEventLog, createExtractiveSummariser, createTocService, estimateTokens, segmentEvents, tocConfig, type NewConversationEvent, type TocDb,
 } from '@engram/conversation';
-import { openPostgresTestDatabase } from '../../../tools/test/backends.js';
+import { openServiceRoleDatabase, type ServiceRoleDatabase } from '../../../tools/test/backends.js';
 
 /*
  * Server mode (native Postgres, the service's own login role): the TOC is built with the service
@@ -26,24 +25,16 @@ function day(n: number, count: number): NewConversationEvent[] {
 }
 
 describe('conversation TOC in server mode (postgres, service role)', () => {
+  let db: ServiceRoleDatabase;
   let owner: DatabaseHandle;
   const services: DatabaseHandle[] = [];
-  const login = `engram_toc_test_${randomBytes(4).toString('hex')}`;
-  let url: URL;
 
   beforeAll(async () => {
-    const opened = await openPostgresTestDatabase();
-    owner = opened.handle;
-    await sql`CREATE ROLE ${sql.id(login)} LOGIN IN ROLE engram_service`.execute(owner.db);
-    url = new URL(opened.url);
-    url.username = login;
-    for (let i = 0; i < 2; i++) services.push(await openDatabase({ databaseUrl: url.toString(), home: '/nonexistent', poolSize: 3 }));
+    db = await openServiceRoleDatabase('toc');
+    owner = db.owner;
+    services.push(db.service, await db.openService(3));
   });
-  afterAll(async () => {
-    for (const s of services) await s.close();
-    await sql`DROP ROLE IF EXISTS ${sql.id(login)}`.execute(owner.db);
-    await owner?.close();
-  });
+  afterAll(async () => db?.close());
 
   it('two builders on one outbox never commit the same build twice and end with the expected tree', async () => {
     const events = [...day(6, 30), ...day(7, 30), ...day(8, 30), ...day(20, 30)];

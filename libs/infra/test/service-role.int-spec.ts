@@ -1,7 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '@engram/infra';
-import { openPostgresTestDatabase } from '../../../tools/test/backends.js';
+import type { DatabaseHandle } from '@engram/infra';
+import { openServiceRoleDatabase, type ServiceRoleDatabase } from '../../../tools/test/backends.js';
 
 // ADR-0004: in server mode the service's credentials cannot write the memory tables directly.
 function snapshot(id: string) {
@@ -15,24 +15,15 @@ function snapshot(id: string) {
 }
 
 describe('engram_service role on postgres', () => {
+  let db: ServiceRoleDatabase;
   let owner: DatabaseHandle;
   let service: DatabaseHandle;
-  const login = `engram_svc_test_${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
-    const opened = await openPostgresTestDatabase();
-    owner = opened.handle;
-    await sql`CREATE ROLE ${sql.id(login)} LOGIN IN ROLE engram_service`.execute(owner.db);
-    const url = new URL(opened.url);
-    url.username = login;
-    service = await openDatabase({ databaseUrl: url.toString(), home: '/nonexistent', poolSize: 2 });
+    db = await openServiceRoleDatabase('svc');
+    ({ owner, service } = db);
   });
-
-  afterAll(async () => {
-    await service?.close();
-    await sql`DROP ROLE IF EXISTS ${sql.id(login)}`.execute(owner.db);
-    await owner?.close();
-  });
+  afterAll(async () => db?.close());
 
   it.each([
     ['INSERT INTO memories', sql`INSERT INTO memories (id, version, type, memory_class, content, scope, source_type, created_at, updated_at, valid_from, content_hash) VALUES (gen_random_uuid(), 1, 'fact', 'semantic', 'x', 'global', 't', now(), now(), now(), 'h')`],

@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '@engram/infra';
+import type { DatabaseHandle } from '@engram/infra';
 import { FORGOTTEN_CONTENT, RecordReader } from '@engram/memory';
-import { openPostgresTestDatabase, testBackends } from '../../../tools/test/backends.js';
+import { openServiceRoleDatabase, testBackends, type ServiceRoleDatabase } from '../../../tools/test/backends.js';
 import type { Gate } from '../src/index.js';
 import { agent, everything, gateFor, useGateDatabase, user } from './gate-fixtures.js';
 
@@ -82,23 +82,15 @@ describe.each(testBackends)('forget purges on $name', (backend) => {
 });
 
 describe('forget as the engram_service role on postgres', () => {
+  let db: ServiceRoleDatabase;
   let owner: DatabaseHandle;
   let service: DatabaseHandle;
-  const login = `engram_svc_forget_${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
-    const opened = await openPostgresTestDatabase();
-    owner = opened.handle;
-    await sql`CREATE ROLE ${sql.id(login)} LOGIN IN ROLE engram_service`.execute(owner.db);
-    const url = new URL(opened.url);
-    url.username = login;
-    service = await openDatabase({ databaseUrl: url.toString(), home: '/nonexistent', poolSize: 2 });
+    db = await openServiceRoleDatabase('forget');
+    ({ owner, service } = db);
   });
-  afterAll(async () => {
-    await service?.close();
-    await sql`DROP ROLE IF EXISTS ${sql.id(login)}`.execute(owner.db);
-    await owner?.close();
-  });
+  afterAll(async () => db?.close());
 
   it('runs the whole gate with least privilege and purges through engram_forget', async () => {
     const { id } = await historyThenForget(gateFor(service), owner.db);

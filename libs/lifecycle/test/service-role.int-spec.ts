@@ -1,29 +1,20 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '@engram/infra';
+import type { DatabaseHandle } from '@engram/infra';
 import { DecisionEngine, LearningRepository, learningStats, resolveDecisionConfig } from '@engram/lifecycle';
-import { openPostgresTestDatabase } from '../../../tools/test/backends.js';
+import { openServiceRoleDatabase, type ServiceRoleDatabase } from '../../../tools/test/backends.js';
 
 // ADR-0014: the engine and learning state are working tables the service role writes directly.
 describe('lifecycle state as the engram_service role on postgres', () => {
+  let db: ServiceRoleDatabase;
   let owner: DatabaseHandle;
   let service: DatabaseHandle;
-  const login = `engram_svc_life_${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
-    const opened = await openPostgresTestDatabase();
-    owner = opened.handle;
-    await sql`CREATE ROLE ${sql.id(login)} LOGIN IN ROLE engram_service`.execute(owner.db);
-    const url = new URL(opened.url);
-    url.username = login;
-    service = await openDatabase({ databaseUrl: url.toString(), home: '/nonexistent', poolSize: 2 });
+    db = await openServiceRoleDatabase('life');
+    ({ owner, service } = db);
   });
-
-  afterAll(async () => {
-    await service?.close();
-    await sql`DROP ROLE IF EXISTS ${sql.id(login)}`.execute(owner.db);
-    await owner?.close();
-  });
+  afterAll(async () => db?.close());
 
   it('judges and records events, applies feedback and reads the stats', async () => {
     const config = resolveDecisionConfig();
