@@ -2,6 +2,7 @@
 // minute or two apart, separated by 40 minutes to a few hours, about topics drawn from a fixed
 // vocabulary, so segmentation, keyword search and summaries have realistic material.
 import { estimateTokens, type NewConversationEvent } from '@engram/conversation';
+import { createRng } from './corpus.js';
 
 const TOPICS = [
   ['billing', 'invoice', 'postgres', 'migration'], ['search', 'pgvector', 'hnsw', 'embedding'], ['checkout', 'cart', 'flaky', 'test'],
@@ -13,23 +14,11 @@ const USER = ['Can we look at the {0} {1} again?', 'The {2} keeps failing when t
 const ASSISTANT = ['I checked the {0} module: the {1} path calls {2} twice.', 'Proposed fix: move {3} into the {0} service and cache the {1}.', 'The {2} test now passes; {3} stays behind a flag.'];
 const TOOL = ['ran {2} suite: 42 passed, 1 failed in {0}', 'grep {1} src/{0}: 7 matches', 'EXPLAIN shows a seq scan on {0}_{1}'];
 
-/** A small seeded PRNG (mulberry32) so every run generates the same log. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const fill = (tpl: string, words: readonly string[]) => tpl.replace(/\{(\d)\}/g, (_, i: string) => words[Number(i)] ?? '');
 
 /** `n` events of `project` starting at `start`, spread so a day holds ~`perDay` events. */
 export function conversationLog(project: string, n: number, start: Date, perDay: number, seed = 7): NewConversationEvent[] {
-  const r = rng(seed);
+  const r = createRng(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)] as T;
   const out: NewConversationEvent[] = [];
   let t = start.getTime();
