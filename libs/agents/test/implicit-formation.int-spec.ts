@@ -112,9 +112,9 @@ describe.each(testBackends)('implicit formation and feedback ($name)', (backend)
     ]);
     expect(out?.recorded).toBe(1);
     await expect(service.feedback({ memoryIds: [], outcome: 'success' }, acme)).rejects.toThrow(InvalidInputError);
-    // 14 days later (two task half-lives), the memory that helped has decayed less than its twin (seed 003 stage 3).
-    const later = compose(handle, () => new Date(Date.now() + 14 * DAY));
-    // With the default minimum confidence (0.3) only the memory that helped is still retrieved.
+    // 28 days later (four task half-lives), the memory that helped has decayed less than its twin (seed 003 stage 3):
+    // its twin is at 0.5^4 = 0.06, below the default minimum confidence (0.1); it is at 0.5^(28/13.7) = 0.24.
+    const later = compose(handle, () => new Date(Date.now() + 28 * DAY));
     const kept = await later.retrieve({ query: 'zebrafish script', mode: 'keyword', topK: 10 }, acme);
     expect(kept.results.map((x) => x.id)).toEqual([idA]);
     expect(kept.excluded).toEqual(expect.arrayContaining([{ id: idB, reason: 'below_min_confidence' }]));
@@ -126,7 +126,7 @@ describe.each(testBackends)('implicit formation and feedback ($name)', (backend)
     };
     expect(conf(idA)).toBeGreaterThan(conf(idB));
     const recA = await service.get(idA, acme);
-    const at = new Date(Date.now() + 14 * DAY);
+    const at = new Date(Date.now() + 28 * DAY);
     expect(conf(idA)).toBeCloseTo(effectiveConfidence(recA, 7, at, { halfLifeFactor: 1.25 ** 3 }), 2);
     const stats = await learningStats(handle.db);
     expect(stats.feedback.success).toBe(3);
