@@ -21,26 +21,18 @@ function searchableWords(text: string): string[] {
   return [...new Set(words.filter((w) => !PG_ENGLISH_STOP_WORDS.has(w) && !isNegation(w)))];
 }
 
-/** The words a Layer 2 candidate search may use, and how many of them it must use. */
-export interface CandidateTerms {
-  /** Searchable words of the text, longest first (the tie-break when word frequencies are unknown). */
-  words: string[];
-  /** Any `needed` of `words` find every record either check could flag. */
-  needed: number;
-}
-
 /**
- * The prefix filter of the Layer 2 candidate search (set-similarity joins): a record whose token
- * Jaccard with a text of n tokens is at least t contains at least ceil(t·n) of them, so it lacks
- * at most n − ceil(t·n); ANY n − ceil(t·n) + 1 of the tokens therefore include one it has. Which
- * ones is free, so the reader picks the rarest by the database's statistics: a rare word matches
- * few rows, and those few are all the search has to rank as memory grows.
+ * The few words the Layer 2 candidate search needs (prefix filtering for set-similarity joins):
+ * a record whose token Jaccard with a text of n tokens is at least t contains at least ceil(t·n)
+ * of them, so it lacks at most n − ceil(t·n); any n − ceil(t·n) + 1 of the tokens therefore
+ * include one it has. Searching by that many of the longest (likely rarest) words finds every
+ * record either check could flag, while the set of rows to rank stays small as memory grows.
  * Undefined when too few words are searchable: then the caller searches by all of them.
  */
-export function candidateTerms(text: string, tokens: Set<string>, nearDuplicateJaccard: number): CandidateTerms | undefined {
+export function candidateTerms(text: string, tokens: Set<string>, nearDuplicateJaccard: number): string[] | undefined {
   const withoutNegations = [...tokens].filter((t) => !isNegation(t)).length;
   const lackable = (n: number, t: number) => n - Math.ceil(t * n);
   const needed = Math.max(lackable(tokens.size, nearDuplicateJaccard), lackable(withoutNegations, CONFLICT_JACCARD)) + 1;
   const words = searchableWords(text).sort((a, b) => b.length - a.length || a.localeCompare(b));
-  return words.length >= needed ? { words, needed } : undefined;
+  return words.length >= needed ? words.slice(0, needed) : undefined;
 }

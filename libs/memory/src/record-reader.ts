@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { MemoryDatabase } from './database-schema.js';
 import { RecordNotFoundError } from './errors.js';
 import type { MemoryRecord, MemoryVersion } from './memory-record.js';
@@ -143,13 +143,13 @@ export class RecordReader {
 
   /**
    * Active records of one scope (and optionally type) sharing words with `text`, by full-text rank:
-   * the candidate set for near-duplicate and conflict checks. With `terms` (the gate's prefix
-   * filter) only `needed` of its words are searched by, the rarest by the table's statistics;
-   * otherwise every word of the text.
+   * the candidate set for near-duplicate and conflict checks. `terms`, when given, are the only
+   * words searched by (the gate's prefix filter); otherwise every word of the text.
    */
-  async findTextCandidates(input: { scope: string; type?: string; text: string; terms?: { words: string[]; needed: number }; limit?: number }): Promise<TextCandidate[]> {
-    const query = input.terms ? rarestWordsQuery(input.terms.words, input.terms.needed) : allWordsQuery(input.text);
-    if (query === undefined) return [];
+  async findTextCandidates(input: { scope: string; type?: string; text: string; terms?: string[]; limit?: number }): Promise<TextCandidate[]> {
+    const words = input.terms ?? [...new Set(input.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 64);
+    if (words.length === 0) return [];
+    const query = sql`websearch_to_tsquery('english', ${words.join(' or ')})`;
     const rows = await this.db
       .selectFrom('memories')
       .select([...MEMORY_COLUMNS, HAS_EMBEDDING, sql<number>`ts_rank(search_tsv, ${query})`.as('rank')])
@@ -162,35 +162,6 @@ export class RecordReader {
       .execute();
     return rows.map((r) => ({ record: toMemoryRecord(r as MemoryRow), rank: Number(r.rank) }));
   }
-}
-
-function allWordsQuery(text: string): RawBuilder<unknown> | undefined {
-  const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 64);
-  return words.length === 0 ? undefined : sql`websearch_to_tsquery('english', ${words.join(' or ')})`;
-}
-
-/**
- * An OR query of `needed` of the words, the rarest first: a word outside the table's most common
- * lexemes (pg_stats, kept by ANALYZE) is rarer than any inside; ties, and a table without
- * statistics yet, fall back to the given order. Evaluated once per query (an InitPlan), so the
- * GIN index on search_tsv still serves the match.
- */
-function rarestWordsQuery(words: string[], needed: number): RawBuilder<unknown> | undefined {
-  if (words.length === 0 || needed <= 0) return undefined;
-  return sql`(
-    with stats as (
-      select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
-      from pg_stats where schemaname = current_schema() and tablename = 'memories' and attname = 'search_tsv'
-    ), chosen as (
-      select l.lexeme
-      from unnest(${words}::text[]) with ordinality as w(word, ord)
-      cross join lateral unnest(to_tsvector('english', w.word)) as l(lexeme, positions, weights)
-      left join stats on true
-      order by stats.freqs[array_position(stats.elems, l.lexeme)] asc nulls first, w.ord
-      limit ${needed}
-    )
-    select to_tsquery('simple', string_agg(lexeme, ' | ')) from chosen
-  )`;
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,4 @@
 import type { DatabaseHandle } from '@engram/infra';
-import { sql } from 'kysely';
 import { testBackends } from '../../../tools/test/backends.js';
 import { InvalidFilterError, RecordReader, type MemoryRecord } from '../src/index.js';
 import { newRecord, seedArchive, seedCreate } from './fixtures.js';
@@ -57,20 +56,6 @@ describe.each(testBackends)('RecordReader on $name', (backend) => {
     await expect(reader.list({ metadataPath: 'impact == high' })).rejects.toBeInstanceOf(InvalidFilterError);
     await expect(reader.list({ metadataPath: '$ ? (@.impact === "high")' })).rejects.toBeInstanceOf(InvalidFilterError);
     await expect(reader.list({}, { cursor: 'garbage' })).rejects.toBeInstanceOf(InvalidFilterError);
-  });
-
-  it('searches text candidates by the rarest of the offered words once the table has statistics', async () => {
-    const common: MemoryRecord[] = [];
-    for (let i = 0; i < 12; i++) common.push(await seedCreate(handle.db, newRecord({ type: 'fact', content: `widget assembly step ${i}`, scope: 'project:c' })));
-    const rare = await seedCreate(handle.db, newRecord({ type: 'fact', content: 'widget gizmo calibration', scope: 'project:c' }));
-    await sql`analyze memories`.execute(handle.db);
-    // Either word alone finds every record sharing it (the prefix filter); the rare one finds fewer.
-    const one = await reader.findTextCandidates({ scope: 'project:c', text: '', terms: { words: ['widget', 'gizmo'], needed: 1 } });
-    expect(one.map((c) => c.record.id)).toEqual([rare.id]);
-    const both = await reader.findTextCandidates({ scope: 'project:c', text: '', terms: { words: ['widget', 'gizmo'], needed: 2 }, limit: 50 });
-    expect(both).toHaveLength(common.length + 1);
-    expect(both[0]?.record.id).toBe(rare.id);
-    for (const r of [...common, rare]) await seedArchive(handle.db, r.id);
   });
 
   it('finds exact duplicates, text candidates and counts active records', async () => {
