@@ -116,10 +116,13 @@ describe.each(testBackends)('lifecycle sweeps ($name)', (backend) => {
       expect(stats.memories.consolidation.byteRatio).toBeGreaterThanOrEqual(0.6);
     });
 
-    it('extracts entities from content when the memory carries none, and a dry run changes nothing', async () => {
+    it('extracts entities from content when an event carries none, leaves memories stored on purpose alone, and a dry run changes nothing', async () => {
       const t0 = clock.now().getTime() - 2 * DAY;
-      for (let i = 0; i < 5; i++) await storeEvent(gate, `Deploy of libs/memory/src/decay.ts attempt ${i} failed`, new Date(t0 + i * 60_000), {});
+      for (let i = 0; i < 5; i++) await storeEvent(gate, `Deploy of libs/memory/src/decay.ts attempt ${i} failed`, new Date(t0 + i * 60_000), { event_type: 'deploy' });
+      // Episodes someone chose to store (no event type) share an entity too, but are never compressed.
+      for (let i = 0; i < 5; i++) await storeEvent(gate, `Postmortem ${i}: libs/memory/src/decay.ts rounding went wrong`, new Date(t0 + i * 60_000), {});
       const dry = await sweepsWith().run('consolidate', { dryRun: true });
+      expect(dry.counts['candidates']).toBe(5);
       expect(dry.counts).toMatchObject({ would_compress: 1, would_archive: 5 });
       expect(await countRows(handle, sql`status = 'archived'`)).toBe(0);
       const real = await sweepsWith().run('consolidate');
