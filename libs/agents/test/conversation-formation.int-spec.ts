@@ -1,10 +1,9 @@
 import { createEventLog, createTocFromConfig, type NewConversationEvent } from '@engram/conversation';
-import { createGate } from '@engram/librarian';
 import { resolveDecisionConfig } from '@engram/lifecycle';
-import { createTypeRegistry, RecordReader } from '@engram/memory';
-import { createRetrievalPipeline, createSearchService, touchMemories } from '@engram/retrieval';
-import { createConversationFormation, createMemoryService, implicitEventOf, type ConversationFormationReport, type MemoryService } from '@engram/agents';
+import { createTypeRegistry } from '@engram/memory';
+import { createConversationFormation, implicitEventOf, type ConversationFormationReport, type MemoryService } from '@engram/agents';
 import { testBackends } from '../../../tools/test/backends.js';
+import { composeTestService } from './compose-test-service.js';
 
 type DatabaseHandle = Awaited<ReturnType<(typeof testBackends)[number]['open']>>;
 
@@ -19,15 +18,7 @@ function event(n: number, kind: NewConversationEvent['kind'], text: string, proj
 }
 
 function compose(handle: DatabaseHandle): MemoryService {
-  return createMemoryService({
-    gate: createGate({ db: handle.db, registry }),
-    reader: new RecordReader(handle.db),
-    search: createSearchService({ db: handle.db, embedder: null }),
-    retrieval: createRetrievalPipeline({ db: handle.db, embedder: null, registry }),
-    access: { touch: (ids) => touchMemories(handle.db, ids) },
-    workDb: handle.db,
-    lifecycle: { config: resolveDecisionConfig(), registry },
-  });
+  return composeTestService(handle, { registry, lifecycle: resolveDecisionConfig() });
 }
 
 describe('implicitEventOf (conversation event → implicit event)', () => {

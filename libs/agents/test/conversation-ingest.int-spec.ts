@@ -1,23 +1,13 @@
-import { createGate } from '@engram/librarian';
-import { createTypeRegistry, RecordReader } from '@engram/memory';
-import { createRetrievalPipeline, createSearchService, touchMemories } from '@engram/retrieval';
-import { createMemoryService, InvalidInputError, type CallContext, type MemoryService } from '@engram/agents';
+import { InvalidInputError, type CallContext, type MemoryService } from '@engram/agents';
 import { testBackends } from '../../../tools/test/backends.js';
+import { composeTestService } from './compose-test-service.js';
 
 type DatabaseHandle = Awaited<ReturnType<(typeof testBackends)[number]['open']>>;
 
 const agent: CallContext = { actor: 'mcp:claude-code', scope: 'project:acme' };
 
 function compose(handle: DatabaseHandle, conversationMode: 'unified' | 'per-agent' = 'unified'): MemoryService {
-  return createMemoryService({
-    gate: createGate({ db: handle.db, registry: createTypeRegistry() }),
-    reader: new RecordReader(handle.db),
-    search: createSearchService({ db: handle.db, embedder: null }),
-    retrieval: createRetrievalPipeline({ db: handle.db, embedder: null }),
-    access: { touch: (ids) => touchMemories(handle.db, ids) },
-    workDb: handle.db,
-    conversationMode,
-  });
+  return composeTestService(handle, { deps: { conversationMode } });
 }
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 12, minute)).toISOString();

@@ -1,9 +1,8 @@
-import { createGate } from '@engram/librarian';
 import { LearningRepository, learningStats, resolveDecisionConfig } from '@engram/lifecycle';
-import { createTypeRegistry, effectiveConfidence, RecordReader } from '@engram/memory';
-import { createRetrievalPipeline, createSearchService, touchMemories } from '@engram/retrieval';
-import { createMemoryService, InvalidInputError, type CallContext, type MemoryService } from '@engram/agents';
+import { createTypeRegistry, effectiveConfidence } from '@engram/memory';
+import { InvalidInputError, type CallContext, type MemoryService } from '@engram/agents';
 import { testBackends } from '../../../tools/test/backends.js';
+import { composeTestService } from './compose-test-service.js';
 
 type DatabaseHandle = Awaited<ReturnType<(typeof testBackends)[number]['open']>>;
 
@@ -15,15 +14,7 @@ const registry = createTypeRegistry();
 
 function compose(handle: DatabaseHandle, clock: () => Date = () => new Date()): MemoryService {
   const learning = new LearningRepository(handle.db, config);
-  return createMemoryService({
-    gate: createGate({ db: handle.db, registry }),
-    reader: new RecordReader(handle.db),
-    search: createSearchService({ db: handle.db, embedder: null }),
-    retrieval: createRetrievalPipeline({ db: handle.db, embedder: null, registry, clock, decayFactors: (ids) => learning.usefulness(ids) }),
-    access: { touch: (ids) => touchMemories(handle.db, ids) },
-    workDb: handle.db,
-    lifecycle: { config, registry },
-  });
+  return composeTestService(handle, { registry, clock, decayFactors: (ids) => learning.usefulness(ids), lifecycle: config });
 }
 
 async function count(handle: DatabaseHandle, table: string): Promise<number> {

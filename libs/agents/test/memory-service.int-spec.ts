@@ -1,8 +1,6 @@
-import { createGate } from '@engram/librarian';
-import { createTypeRegistry, RecordReader } from '@engram/memory';
-import { createRetrievalPipeline, createSearchService, touchMemories } from '@engram/retrieval';
-import { createMemoryService, type CallContext, type MemoryService } from '@engram/agents';
+import type { CallContext, MemoryService } from '@engram/agents';
 import { testBackends } from '../../../tools/test/backends.js';
+import { composeTestService } from './compose-test-service.js';
 
 // The test harness's handle type, without importing infra from an agents file (layering rule).
 type DatabaseHandle = Awaited<ReturnType<(typeof testBackends)[number]['open']>>;
@@ -12,15 +10,7 @@ const agentOther: CallContext = { actor: 'mcp:test', scope: 'project:other' };
 const operator: CallContext = { actor: 'cli:operator', admin: true };
 
 function compose(handle: DatabaseHandle): MemoryService {
-  const search = createSearchService({ db: handle.db, embedder: null });
-  return createMemoryService({
-    gate: createGate({ db: handle.db, registry: createTypeRegistry() }),
-    reader: new RecordReader(handle.db),
-    search,
-    retrieval: createRetrievalPipeline({ db: handle.db, search }),
-    access: { touch: (ids) => touchMemories(handle.db, ids) },
-    workDb: handle.db,
-  });
+  return composeTestService(handle);
 }
 
 describe.each(testBackends)('memory service ($name)', (backend) => {

@@ -1,8 +1,7 @@
-import { createGate } from '@engram/librarian';
-import { createTypeRegistry, RecordReader } from '@engram/memory';
-import { createRetrievalPipeline, createSearchService, touchMemories } from '@engram/retrieval';
-import { createMemoryService, materialiseProgress, PRD_EVENT_TYPES, type CallContext, type MemoryService, type PrdEventType } from '@engram/agents';
+import { materialiseProgress, PRD_EVENT_TYPES, type CallContext, type MemoryService, type PrdEventType } from '@engram/agents';
 import { testBackends } from '../../../tools/test/backends.js';
+import { seededRandom } from '../src/continuity/seeded-random.js';
+import { composeTestService } from './compose-test-service.js';
 
 type DatabaseHandle = Awaited<ReturnType<(typeof testBackends)[number]['open']>>;
 
@@ -12,27 +11,9 @@ const operator: CallContext = { actor: 'cli:operator', admin: true };
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 function compose(handle: DatabaseHandle, prdCacheSize?: number): MemoryService {
-  return createMemoryService({
-    gate: createGate({ db: handle.db, registry: createTypeRegistry() }),
-    reader: new RecordReader(handle.db),
-    search: createSearchService({ db: handle.db, embedder: null }),
-    retrieval: createRetrievalPipeline({ db: handle.db, embedder: null }),
-    access: { touch: (ids) => touchMemories(handle.db, ids) },
-    workDb: handle.db,
-    ...(prdCacheSize ? { prdCacheSize } : {}),
-  });
+  return composeTestService(handle, { deps: prdCacheSize ? { prdCacheSize } : {} });
 }
 
-// Tiny seeded generator (mulberry32) so the property run is reproducible from its seed.
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe.each(testBackends)('work continuity ($name)', (backend) => {
   let handle: DatabaseHandle;
@@ -148,7 +129,7 @@ describe.each(testBackends)('work continuity ($name)', (backend) => {
 
   it('keeps stored progress equal to the fold of the stored log under random event streams', async () => {
     for (const seed of [11, 12, 13]) {
-      const rand = seeded(seed);
+      const rand = seededRandom(seed);
       const declared = ['P1', 'P2'];
       const { execution } = await service.prd.start({ ref: `prop-${seed}`, requirements: declared }, acme);
       const reqs = ['P1', 'P2', 'P3'];
