@@ -6,7 +6,7 @@ import { decideExisting } from './decision-existing.js';
 import { checkLinks } from './edges/link-check.js';
 import type { PlannedEdge } from './edges/planned-edge.js';
 import type { PolicyContext } from './policy.js';
-import { jaccard, looksContradictory, SIMILAR_JACCARD, tokenSet } from './similarity.js';
+import { contradictoryTokens, jaccard, SIMILAR_JACCARD, tokenSet } from './similarity.js';
 import type { CreateInput, WriteRequest } from './write-request.js';
 
 /** How many near neighbours a new record is linked to with similar_to (the closest first). */
@@ -26,11 +26,16 @@ async function decideCreate(request: CreateRequest, deps: DecisionDeps): Promise
   if (denied) return rejectWith('SCOPE_DENIED', `actor ${deps.actor.id} may not write to scope ${denied}`, request, ctx([]));
   const links = await checkLinks(request.links, request.scope, deps.reader);
   if (!Array.isArray(links)) return rejectWith(links.code, links.reason, request, ctx([]));
-  const exact = await deps.reader.findActiveByContentHash(request.scope, contentHash(request.content));
+  const tokens = tokenSet(request.content);
+  // The candidate words must find every record the similar_to threshold admits, not only near duplicates.
+  const terms = candidateTerms(request.content, tokens, Math.min(deps.policy.nearDuplicate.threshold, SIMILAR_JACCARD));
+  const { exact, candidates } = await deps.reader.findDuplicateCandidates({
+    scope: request.scope, type: request.type, text: request.content, terms, limit: 20, contentHash: contentHash(request.content),
+  });
   if (exact) {
     return { decision: 'NOOP', reason: `exact duplicate of ${exact.id} (same content hash in ${request.scope})`, request, flags: [], duplicateOf: exact.id, context: ctx([]) };
   }
-  const near = await scoreNeighbours(request, deps);
+  const near = scoreNeighbours(tokens, candidates.map((c) => c.record));
   const edges = [...links, ...near.edges];
   if (deps.reviewing) return { decision: 'ADD', reason: 'new record approved by reviewer', request, flags: [], context: ctx([]), edges };
   return checkSimilar(request, deps, ctx, near, edges);
@@ -43,18 +48,16 @@ interface Neighbours {
   edges: PlannedEdge[];
 }
 
-async function scoreNeighbours(request: CreateRequest, deps: DecisionDeps): Promise<Neighbours> {
-  const tokens = tokenSet(request.content);
-  // The candidate words must find every record the similar_to threshold admits, not only near duplicates.
-  const terms = candidateTerms(request.content, tokens, Math.min(deps.policy.nearDuplicate.threshold, SIMILAR_JACCARD));
-  const candidates = await deps.reader.findTextCandidates({ scope: request.scope, type: request.type, text: request.content, terms, limit: 20 });
-  const scored = candidates.map((c) => ({ record: c.record, score: jaccard(tokens, tokenSet(c.record.content)) })).sort((a, b) => b.score - a.score);
-  const conflicts = candidates.filter((c) => looksContradictory(request.content, c.record.content)).map((c) => c.record);
+function scoreNeighbours(tokens: Set<string>, candidates: MemoryRecord[]): Neighbours {
+  const scored = candidates.map((record) => ({ record, tokens: tokenSet(record.content) }))
+    .map((c) => ({ ...c, score: jaccard(tokens, c.tokens) })).sort((a, b) => b.score - a.score);
+  const conflicts = scored.filter((c) => contradictoryTokens(tokens, c.tokens)).map((c) => c.record);
   const edges: PlannedEdge[] = [
     ...scored.filter((s) => s.score >= SIMILAR_JACCARD).slice(0, MAX_SIMILAR_EDGES).map((s) => ({ kind: 'similar_to' as const, other: s.record.id, weight: round(s.score) })),
     ...conflicts.map((r) => ({ kind: 'contradicts' as const, other: r.id, weight: 1 })),
   ];
-  return { ...(scored[0] ? { best: scored[0] } : {}), ...(conflicts[0] ? { conflict: conflicts[0] } : {}), edges };
+  const best = scored[0];
+  return { ...(best ? { best: { record: best.record, score: best.score } } : {}), ...(conflicts[0] ? { conflict: conflicts[0] } : {}), edges };
 }
 
 function round(x: number): number {

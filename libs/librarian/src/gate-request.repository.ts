@@ -46,13 +46,20 @@ function toGateRequest(r: Record<string, any>): GateRequest {
   };
 }
 
+/** The gate_requests columns of a new request, except the two timestamps the database sets. */
+export function gateRequestColumns(r: NewGateRequest) {
+  return {
+    id: r.id, operation: r.operation, payload: r.payload, scope: r.scope, requested_by: r.requestedBy,
+    status: r.status, decision: r.decision, reason: r.reason, policy_matched: r.policyMatched, target_id: r.targetId,
+    result_id: r.resultId ?? null, result_version: r.resultVersion ?? null, reviewer: r.reviewer ?? null,
+  };
+}
+
 /** Inserts a request; decided requests get decided_at = now. */
 export async function insertGateRequest(db: Db, r: NewGateRequest): Promise<void> {
   await db.insertInto('gate_requests').values({
-    id: r.id, operation: r.operation, payload: JSON.stringify(r.payload), scope: r.scope, requested_by: r.requestedBy,
-    status: r.status, decision: r.decision, reason: r.reason, policy_matched: r.policyMatched, target_id: r.targetId,
-    result_id: r.resultId ?? null, result_version: r.resultVersion ?? null, reviewer: r.reviewer ?? null,
-    // Millisecond precision keeps the keyset cursor (a JS Date) exact.
+    ...gateRequestColumns(r), payload: JSON.stringify(r.payload),
+    // Millisecond precision keeps the keyset cursor (a JS Date) exact (engram_commit_head does the same).
     created_at: sql<Date>`date_trunc('milliseconds', now())`,
     decided_at: r.status === 'pending' ? null : sql<Date>`now()`,
   }).execute();

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Actor } from './actor.js';
-import { applyRequest } from './apply-request.js';
-import { createRecordWriter, type RecordWriter } from './commit/record.writer.js';
+import { RecordReader } from '@engram/memory';
+import { applyRequest, toNewRecord } from './apply-request.js';
+import { commitNewRecord, createRecordWriter, type RecordWriter } from './commit/record.writer.js';
 import type { GateDatabase } from './database-schema.js';
 import type { Layer2Result } from './decision-context.js';
 import { decide } from './decision.js';
-import { writeEdges } from './edges/planned-edge.js';
+import { edgeRows, writeEdges } from './edges/planned-edge.js';
 import {
   asDomainError, outcomeOf, recordRejection, resultOf, storedPayload, targetIdOf, type GateContext,
 } from './gate-context.js';
 import type { GateOutcome, StoredPayload } from './gate-outcome.js';
-import { insertGateRequest, recordDecision, type NewGateRequest } from './gate-request.repository.js';
+import { gateRequestColumns, insertGateRequest, recordDecision, type NewGateRequest } from './gate-request.repository.js';
 import { checkHardConstraints } from './hard-constraints.js';
 import { evaluatePolicy, type PolicyVerdict } from './policy.js';
 import type { WriteRequest } from './write-request.js';
@@ -42,6 +43,7 @@ export async function submitRequest(ctx: GateContext, input: unknown, actor: Act
   if (!l1.ok) return reject(l1.code, l1.reason, l1.sanitized);
   const accepted: Accepted = { requestId, request: l1.request, actor, redactions: l1.redactions.length ? { redactions: l1.redactions } : {} };
   try {
+    if (accepted.request.op === 'create') return await submitCreate(ctx, accepted);
     return await ctx.db.transaction().execute((trx) => decideAndCommit(ctx, trx, accepted));
   } catch (err) {
     if (err instanceof Layer2Rejection) {
@@ -65,10 +67,43 @@ interface Accepted {
 async function decideAndCommit(ctx: GateContext, trx: Kysely<GateDatabase>, a: Accepted): Promise<GateOutcome> {
   const writer = createRecordWriter({ db: trx, registry: ctx.registry, clock: ctx.clock });
   const l2 = await decide(a.request, { reader: writer, registry: ctx.registry, policy: ctx.policy, actor: a.actor, reviewing: false });
-  const row: RequestRow = {
+  return settle(ctx, trx, writer, a, l2);
+}
+
+/**
+ * A create locks nothing, so its Layer 2 read needs no transaction; an auto-approved one then
+ * commits with its edges and its request row in ONE statement (`commitNewRecord`). Anything else
+ * (a duplicate, a queued or rewritten request, a rejection) settles in a transaction as usual.
+ */
+async function submitCreate(ctx: GateContext, a: Accepted): Promise<GateOutcome> {
+  const l2 = await decide(a.request, { reader: new RecordReader(ctx.db), registry: ctx.registry, policy: ctx.policy, actor: a.actor, reviewing: false });
+  const verdict = l2.decision === 'ADD' && l2.request.op === 'create' ? evaluatePolicy(ctx.policy, l2.context, ctx.registry) : undefined;
+  if (verdict?.action === 'auto' && l2.request.op === 'create') {
+    const reason = `auto-approved by policy ${verdict.policyMatched}: ${l2.reason}`;
+    const input = toNewRecord(l2.request, a.actor);
+    const id = input.id ?? randomUUID();
+    const request = gateRequestColumns({
+      ...requestRow(a, l2), status: 'committed', decision: l2.decision, reason, policyMatched: verdict.policyMatched, resultId: id, resultVersion: 1,
+    });
+    const record = await commitNewRecord(
+      { db: ctx.db, registry: ctx.registry, clock: ctx.clock }, { ...input, id },
+      { requestId: a.requestId, reason, decision: l2.decision, policyMatched: verdict.policyMatched }, { edges: edgeRows(id, l2.edges), request },
+    );
+    return outcomeOf(a.requestId, 'committed', { ...l2, reason }, { policyMatched: verdict.policyMatched, record, ...a.redactions });
+  }
+  return ctx.db.transaction().execute((trx) => settle(ctx, trx, createRecordWriter({ db: trx, registry: ctx.registry, clock: ctx.clock }), a, l2));
+}
+
+function requestRow(a: Accepted, l2: Layer2Result): RequestRow {
+  return {
     id: a.requestId, operation: a.request.op, scope: l2.context.scopes[0] ?? 'unknown', requestedBy: a.actor.id, targetId: targetIdOf(a.request),
     payload: storedPayload(l2.request, a.actor, { flags: l2.flags, ...(l2.duplicateOf ? { duplicateOf: l2.duplicateOf } : {}), ...a.redactions }),
   };
+}
+
+/** The policy verdict on a Layer 2 result decides noop / queue / commit, inside the transaction. */
+async function settle(ctx: GateContext, trx: Kysely<GateDatabase>, writer: RecordWriter, a: Accepted, l2: Layer2Result): Promise<GateOutcome> {
+  const row = requestRow(a, l2);
   if (l2.decision === 'REJECT') throw new Layer2Rejection(l2.code ?? 'REJECTED', l2.reason, row.payload, row.targetId);
   if (l2.decision === 'NOOP') return recordNoop(trx, row, l2, a);
   const verdict = evaluatePolicy(ctx.policy, l2.context, ctx.registry);

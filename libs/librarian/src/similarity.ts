@@ -42,7 +42,10 @@ function negated(s: Set<string>): boolean {
  * ("we use Redis" / "we do not use Redis"). False positives go to a human, which is acceptable.
  */
 export function looksContradictory(a: string, b: string, threshold = CONFLICT_JACCARD): boolean {
-  const ta = tokenSet(a);
-  const tb = tokenSet(b);
+  return contradictoryTokens(tokenSet(a), tokenSet(b), threshold);
+}
+
+/** {@link looksContradictory} on token sets already computed (the gate scores each candidate once). */
+export function contradictoryTokens(ta: Set<string>, tb: Set<string>, threshold = CONFLICT_JACCARD): boolean {
   return negated(ta) !== negated(tb) && jaccard(withoutNegations(ta), withoutNegations(tb)) >= threshold;
 }

@@ -146,11 +146,41 @@ export class RecordReader {
    * the candidate set for near-duplicate and conflict checks. `terms`, when given, are the only
    * words searched by (the gate's prefix filter); otherwise every word of the text.
    */
-  async findTextCandidates(input: { scope: string; type?: string; text: string; terms?: string[]; limit?: number }): Promise<TextCandidate[]> {
-    const words = input.terms ?? [...new Set(input.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 64);
+  async findTextCandidates(input: TextCandidateQuery): Promise<TextCandidate[]> {
+    const words = candidateWords(input);
     if (words.length === 0) return [];
+    const rows = await this.textCandidatesQuery(input, words).execute();
+    return rows.map((r) => ({ record: toMemoryRecord(r as MemoryRow), rank: Number(r.rank) }));
+  }
+
+  /**
+   * The exact duplicate (same content hash, active, in the scope) and the text candidates of
+   * {@link findTextCandidates}, in ONE statement: the gate's Layer 2 reads for a create.
+   */
+  async findDuplicateCandidates(input: TextCandidateQuery & { contentHash: string }): Promise<{ exact?: MemoryRecord; candidates: TextCandidate[] }> {
+    const exact = this.db
+      .selectFrom('memories')
+      .select([...MEMORY_COLUMNS, HAS_EMBEDDING, sql<number>`0::real`.as('rank'), sql<boolean>`true`.as('exact')])
+      .where('scope', '=', input.scope)
+      .where('content_hash', '=', input.contentHash)
+      .where('status', '=', 'active')
+      .orderBy('created_at', 'asc')
+      .limit(1);
+    const words = candidateWords(input);
+    // Each branch keeps its own ORDER BY/LIMIT, so they are parenthesised (kysely's unionAll is not).
+    const rows = words.length === 0
+      ? await exact.execute()
+      : (await sql<MemoryRow & { rank: number; exact: boolean }>`${exact} UNION ALL ${this.textCandidatesQuery(input, words).select(sql<boolean>`false`.as('exact'))}`.execute(this.db)).rows;
+    const found = rows.find((r) => r.exact);
+    return {
+      ...(found ? { exact: toMemoryRecord(found as MemoryRow) } : {}),
+      candidates: rows.filter((r) => !r.exact).map((r) => ({ record: toMemoryRecord(r as MemoryRow), rank: Number(r.rank) })),
+    };
+  }
+
+  private textCandidatesQuery(input: TextCandidateQuery, words: string[]) {
     const query = sql`websearch_to_tsquery('english', ${words.join(' or ')})`;
-    const rows = await this.db
+    return this.db
       .selectFrom('memories')
       .select([...MEMORY_COLUMNS, HAS_EMBEDDING, sql<number>`ts_rank(search_tsv, ${query})`.as('rank')])
       .where('scope', '=', input.scope)
@@ -158,10 +188,22 @@ export class RecordReader {
       .$if(input.type !== undefined, (q) => q.where('type', '=', input.type as string))
       .where(sql<boolean>`search_tsv @@ ${query}`)
       .orderBy('rank', 'desc')
-      .limit(input.limit ?? 20)
-      .execute();
-    return rows.map((r) => ({ record: toMemoryRecord(r as MemoryRow), rank: Number(r.rank) }));
+      .limit(input.limit ?? 20);
   }
+}
+
+/** What {@link RecordReader.findTextCandidates} searches: the scope, type and words of a text. */
+export interface TextCandidateQuery {
+  scope: string;
+  type?: string;
+  text: string;
+  /** The only words searched by (the gate's prefix filter); by default every word of the text. */
+  terms?: string[];
+  limit?: number;
+}
+
+function candidateWords(input: TextCandidateQuery): string[] {
+  return input.terms ?? [...new Set(input.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 64);
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -67,4 +67,16 @@ describe.each(testBackends)('RecordReader on $name', (backend) => {
     expect(await reader.countActive()).toBe(6);
     expect(await reader.getMany(['not-a-uuid', r.id])).toHaveLength(1);
   });
+
+  it('reads the exact duplicate and the text candidates in one statement', async () => {
+    const r = created[2] as MemoryRecord;
+    const both = await reader.findDuplicateCandidates({ scope: 'project:a', text: 'caching number 2', contentHash: r.contentHash });
+    expect(both.exact?.id).toBe(r.id);
+    expect(both.candidates[0]?.record.id).toBe(r.id);
+    expect(both.candidates.every((c) => c.rank > 0)).toBe(true);
+    const elsewhere = await reader.findDuplicateCandidates({ scope: 'project:b', text: 'caching number 2', contentHash: r.contentHash });
+    expect(elsewhere.exact).toBeUndefined();
+    const noWords = await reader.findDuplicateCandidates({ scope: 'project:a', text: '…', contentHash: r.contentHash });
+    expect({ exact: noWords.exact?.id, candidates: noWords.candidates }).toEqual({ exact: r.id, candidates: [] });
+  });
 });

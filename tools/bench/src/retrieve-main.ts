@@ -1,4 +1,4 @@
-// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-pglite]`: latency of validated
+// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-postgres] [--skip-pglite]`: latency of validated
 // retrieval (memory.retrieve's pipeline: search over-fetch, fresh-row validation, ranking, dedupe,
 // contradictions, token budget) next to the plain hybrid search it is built on, on native Postgres
 // and PGlite. The corpus, the gate writes and the vectors are those of the main benchmark.
@@ -64,7 +64,10 @@ async function main(): Promise<void> {
   const embedder = await loadEmbeddingProvider({ modelDir, modelName: 'all-MiniLM-L6-v2' });
   const rows: Row[] = [];
   try {
-    const makers = process.argv.includes('--skip-pglite') ? [createNativeDatabase] : [createNativeDatabase, createEmbeddedDatabase];
+    const makers = [
+      ...(process.argv.includes('--skip-postgres') ? [] : [createNativeDatabase]),
+      ...(process.argv.includes('--skip-pglite') ? [] : [createEmbeddedDatabase]),
+    ];
     for (const make of makers) {
       const db = await make();
       try {

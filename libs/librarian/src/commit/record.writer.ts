@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import {
   applyArchive, applyForget, FORGOTTEN_CONTENT, applyInvalidate, applyPromote, applyReinforce, applySupersede, applyUpdate, importedState,
-  InvalidRecordError, InvalidStateError, isUuid, newRecordState, NotInTransactionError, RecordNotFoundError, RecordReader,
-  sameStoredVersion, SupersedeCycleError, toSnapshot, VersionConflictError,
-  type EdgeKind, type ImportedVersion, type MemoryRecord, type NewRecordInput, type RecordPatch, type RecordState,
+  InvalidRecordError, InvalidStateError, isUuid, MEMORY_COLUMNS, newRecordState, NotInTransactionError, RecordNotFoundError, RecordReader,
+  sameStoredVersion, SupersedeCycleError, toMemoryRecord, toSnapshot, VersionConflictError,
+  type EdgeKind, type ImportedVersion, type MemoryRecord, type MemoryRow, type NewRecordInput, type RecordPatch, type RecordState,
   type TypeRegistry, type VersionOperation,
 } from '@engram/memory';
 import { mapCommitError } from './commit-errors.js';
@@ -58,10 +58,8 @@ export class RecordWriter extends RecordReader {
 
   /** Creates version 1 of a new record. A taken id fails with VersionConflictError. */
   async create(input: NewRecordInput, audit: CommitAudit): Promise<MemoryRecord> {
-    const id = input.id ?? randomUUID();
-    if (!isUuid(id)) throw new InvalidRecordError(`invalid record id "${id}"`);
-    const state = newRecordState(input, this.registry.get(input.type), id, this.clock());
-    return this.commit(state, 'create', audit, 0);
+    this.assertTransaction();
+    return commitNewRecord({ db: this.db, registry: this.registry, clock: this.clock }, input, audit);
   }
 
   /** New version with the patch applied. Immutable types refuse content edits (ImmutableRecordError). */
@@ -139,8 +137,15 @@ export class RecordWriter extends RecordReader {
 
   /** Adds (or re-weights) a graph edge. */
   async addEdge(srcId: string, dstId: string, kind: EdgeKind, weight = 1): Promise<void> {
+    await this.addEdges([{ srcId, dstId, kind, weight }]);
+  }
+
+  /** Adds (or re-weights) several graph edges in one statement. */
+  async addEdges(edges: readonly EdgeRow[]): Promise<void> {
     this.assertTransaction();
-    await sql`SELECT engram_add_edge(${srcId}::uuid, ${dstId}::uuid, ${kind}, ${weight}::real)`.execute(this.db);
+    if (edges.length === 0) return;
+    const values = sql.join(edges.map((e) => sql`(${e.srcId}::uuid, ${e.dstId}::uuid, ${e.kind}::text, ${e.weight}::real)`));
+    await sql`SELECT engram_add_edge(e.src, e.dst, e.kind, e.weight) FROM (VALUES ${values}) AS e(src, dst, kind, weight)`.execute(this.db);
   }
 
   private async assertNoCycle(oldId: string, newId: string): Promise<void> {
@@ -167,17 +172,9 @@ export class RecordWriter extends RecordReader {
 
   private async commit(state: RecordState, op: VersionOperation, audit: CommitAudit, expected: number | undefined): Promise<MemoryRecord> {
     this.assertTransaction();
-    // Every version is committed under exactly one `approve` audit row (a unique index enforces it).
-    const auditJson = JSON.stringify({
-      request_id: audit.requestId, reason: audit.reason, decision: audit.decision ?? null,
-      policy_matched: audit.policyMatched ?? null, reviewer: audit.reviewer ?? null, action: 'approve',
-    });
-    const snapshot = JSON.stringify(toSnapshot(state, op));
+    if (op !== 'forget') return commitState(this.db, state, op, audit, expected);
     try {
-      const call = op === 'forget'
-        ? sql`SELECT engram_forget(${state.id}::uuid, ${snapshot}::jsonb, ${auditJson}::jsonb)`
-        : sql`SELECT engram_commit_version(${snapshot}::jsonb, ${auditJson}::jsonb)`;
-      await call.execute(this.db);
+      await sql`SELECT engram_forget(${state.id}::uuid, ${snapshotJson(state, op)}::jsonb, ${auditJson(audit)}::jsonb)`.execute(this.db);
     } catch (err) {
       throw mapCommitError(err, state.id, expected);
     }
@@ -187,6 +184,68 @@ export class RecordWriter extends RecordReader {
   private assertTransaction(): void {
     if (!this.db.isTransaction) throw new NotInTransactionError();
   }
+}
+
+/** An edge row as `engram_add_edge` stores it (direction already canonical). */
+export interface EdgeRow {
+  srcId: string;
+  dstId: string;
+  kind: EdgeKind;
+  weight: number;
+}
+
+/** What the commit statement writes besides the version: the gate's planned edges and its request row. */
+export interface CommitAttachments {
+  edges?: readonly EdgeRow[];
+  /** The gate_requests row of the request (snake_case columns), logged by the same statement. */
+  request?: Record<string, unknown>;
+}
+
+// Every version is committed under exactly one `approve` audit row (a unique index enforces it).
+function auditJson(audit: CommitAudit): string {
+  return JSON.stringify({
+    request_id: audit.requestId, reason: audit.reason, decision: audit.decision ?? null,
+    policy_matched: audit.policyMatched ?? null, reviewer: audit.reviewer ?? null, action: 'approve',
+  });
+}
+
+function snapshotJson(state: RecordState, op: VersionOperation): string {
+  return JSON.stringify(toSnapshot(state, op));
+}
+
+/**
+ * Commits one version (with its attachments) in ONE statement through `engram_commit_head`, which
+ * hands back the head row it wrote. One statement is atomic on its own, so this needs no
+ * transaction; multi-statement operations call it inside theirs.
+ */
+async function commitState(
+  db: Kysely<any>, state: RecordState, op: VersionOperation, audit: CommitAudit, expected: number | undefined, attachments: CommitAttachments = {},
+): Promise<MemoryRecord> {
+  const edges = JSON.stringify((attachments.edges ?? []).map((e) => ({ src: e.srcId, dst: e.dstId, kind: e.kind, weight: e.weight })));
+  const request = attachments.request ? JSON.stringify(attachments.request) : null;
+  const columns = sql.join(MEMORY_COLUMNS.map((c) => sql.ref(c)));
+  try {
+    const { rows } = await sql<MemoryRow>`SELECT ${columns}, (embedding IS NOT NULL) AS has_embedding
+      FROM engram_commit_head(${snapshotJson(state, op)}::jsonb, ${auditJson(audit)}::jsonb, ${edges}::jsonb, ${request}::jsonb)`.execute(db);
+    if (!rows[0]) throw new RecordNotFoundError(state.id);
+    return toMemoryRecord(rows[0]);
+  } catch (err) {
+    throw mapCommitError(err, state.id, expected);
+  }
+}
+
+/**
+ * Creates version 1 of a new record, with the gate's edges and request row, in one statement
+ * (no transaction needed: the gate's fast path for an auto-approved create). A taken id fails
+ * with VersionConflictError.
+ */
+export async function commitNewRecord(
+  deps: RecordWriterDeps, input: NewRecordInput, audit: CommitAudit, attachments: CommitAttachments = {},
+): Promise<MemoryRecord> {
+  const id = input.id ?? randomUUID();
+  if (!isUuid(id)) throw new InvalidRecordError(`invalid record id "${id}"`);
+  const state = newRecordState(input, deps.registry.get(input.type), id, (deps.clock ?? (() => new Date()))());
+  return commitState(deps.db, state, 'create', audit, 0, attachments);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { EdgeKind } from '@engram/memory';
-import type { RecordWriter } from '../commit/record.writer.js';
+import type { EdgeRow, RecordWriter } from '../commit/record.writer.js';
 
 /*
  * The memory graph as the gate maintains it (ADR-0010). Layer 2 decides which edges a write
@@ -40,13 +40,17 @@ export function dedupeEdges(edges: readonly PlannedEdge[], recordId?: string): P
   return [...best.values()];
 }
 
-/** Writes the planned edges of the committed record (idempotent: the key is (src, dst, kind)). */
-export async function writeEdges(writer: RecordWriter, recordId: string, edges: readonly PlannedEdge[] | undefined): Promise<number> {
-  let written = 0;
-  for (const e of dedupeEdges(edges ?? [], recordId)) {
+/** The stored rows of the planned edges of a record (canonical direction, one per kind and other). */
+export function edgeRows(recordId: string, edges: readonly PlannedEdge[] | undefined): EdgeRow[] {
+  return dedupeEdges(edges ?? [], recordId).map((e) => {
     const { src, dst } = storedDirection(e.kind, recordId, e.other);
-    await writer.addEdge(src, dst, e.kind, e.weight);
-    written++;
-  }
-  return written;
+    return { srcId: src, dstId: dst, kind: e.kind, weight: e.weight };
+  });
+}
+
+/** Writes the planned edges of the committed record in one statement (idempotent: the key is (src, dst, kind)). */
+export async function writeEdges(writer: RecordWriter, recordId: string, edges: readonly PlannedEdge[] | undefined): Promise<number> {
+  const rows = edgeRows(recordId, edges);
+  await writer.addEdges(rows);
+  return rows.length;
 }

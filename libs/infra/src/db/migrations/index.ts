@@ -10,3 +10,4 @@ export * as _20261123T150000000Z from './20261123T150000000Z-create-conversation
 export * as _20261123T160000000Z from './20261123T160000000Z-create-conversation-toc.js';
 export * as _20261123T170000000Z from './20261123T170000000Z-create-lifecycle-engine.js';
 export * as _20261123T180000000Z from './20261123T180000000Z-create-sweep-runs.js';
+export * as _20261123T190000000Z from './20261123T190000000Z-commit-returns-head.js';
