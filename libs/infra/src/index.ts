@@ -17,6 +17,7 @@ export { openDatabase, redactDatabaseUrl, type OpenDatabaseOptions } from './db/
 export { openInMemoryDatabase } from './db/pglite-instance.js';
 export { openLightDatabase, type OpenLightOptions } from './db/open-light.js';
 export { migrateToLatest, migrateDown, type MigrateOptions } from './db/migrate.js';
+export { refreshStatistics, STATISTICS_TABLES, type RefreshStatisticsOptions } from './db/refresh-statistics.js';
 export { DEFAULT_EMBEDDING_DIM, type MigrationContext } from './db/migration-context.js';
 
 // jobs

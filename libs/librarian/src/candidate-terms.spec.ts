@@ -1,5 +1,6 @@
-import { candidateTerms } from './candidate-terms.js';
-import { CONFLICT_JACCARD, jaccard, looksContradictory, tokenSet } from './similarity.js';
+import { candidatePlan } from './candidate-terms.js';
+import { WordRarity } from './word-rarity.js';
+import { CONFLICT_JACCARD, isNegation, jaccard, looksContradictory, tokenSet } from './similarity.js';
 
 const VOCAB = ('deploy service billing cache redis postgres release window friday monday team owns migration index schema ' +
   'queue worker retry timeout gateway token budget vector keyword search latency memory agent project decision').split(' ');
@@ -31,39 +32,61 @@ function mutate(words: string[], rand: () => number): string[] {
   return out;
 }
 
-describe('candidateTerms (prefix filter of the Layer 2 candidate search)', () => {
+const negated = (text: string) => [...tokenSet(text)].some(isNegation);
+
+describe('candidatePlan (prefix filters of the Layer 2 candidate searches)', () => {
   it('picks a few long, searchable words: no stop words, negations or contractions', () => {
     const text = "We don't deploy the billing service on Fridays because they'll page the on-call";
-    const terms = candidateTerms(text, tokenSet(text), 0.9) ?? [];
+    const plan = candidatePlan(text, tokenSet(text), 0.9);
+    const terms = plan.nearTerms ?? [];
     expect(terms.length).toBeGreaterThan(0);
     expect(terms.length).toBeLessThan(tokenSet(text).size);
-    for (const t of terms) expect(['dont', 'the', 'on', 'theyll', 'because']).not.toContain(t);
+    for (const t of [...terms, ...(plan.conflictTerms ?? [])]) expect(['dont', 'the', 'on', 'theyll', 'because']).not.toContain(t);
     expect(terms[0]).toBe('billing'); // longest first, then alphabetical
+    expect(plan.negated).toBe(true);
 
     const urls = 'See https://docs.example.com/deploy and mail ops@example.com about the deploy window';
-    const picked = candidateTerms(urls, tokenSet(urls), 0.5) ?? [];
-    expect(picked).not.toContain('example');
-    expect(picked).not.toContain('docs');
+    const picked = candidatePlan(urls, tokenSet(urls), 0.5);
+    expect(picked.words).not.toContain('example');
+    expect(picked.words).not.toContain('docs');
+    expect(picked.negated).toBe(false);
+  });
+
+  it('orders by rarity when word counts are known', () => {
+    const rarity = new WordRarity();
+    for (let i = 0; i < 5; i++) rarity.observe(['billing', 'service', 'deploy']);
+    const text = 'deploy the billing service to the kestrel cluster';
+    expect(candidatePlan(text, tokenSet(text), 0.9, (w) => rarity.order(w)).words.slice(0, 2)).toEqual(['cluster', 'kestrel']);
   });
 
   it('falls back to a full search when too few words are searchable', () => {
-    expect(candidateTerms('it is on', tokenSet('it is on'), 0.9)).toBeUndefined();
+    expect(candidatePlan('it is on', tokenSet('it is on'), 0.9).nearTerms).toBeUndefined();
   });
 
-  it('never misses a record either check could flag (2000 generated pairs)', () => {
+  it('never misses a record either check could flag, whatever the word order (2000 generated pairs)', () => {
     const rand = prng(42);
-    let checked = 0;
+    const shuffled = (w: readonly string[]) => [...w].sort(() => rand() - 0.5);
+    let nearChecked = 0;
+    let conflictsChecked = 0;
     for (let i = 0; i < 2000; i++) {
       const a = sentence(rand).join(' ');
       const b = mutate(a.split(' '), rand).join(' ');
       const threshold = [0.5, 0.7, 0.9][i % 3] as number;
-      const flagged = jaccard(tokenSet(a), tokenSet(b)) >= threshold || looksContradictory(a, b, CONFLICT_JACCARD);
-      const terms = candidateTerms(a, tokenSet(a), threshold);
-      if (!flagged || terms === undefined) continue;
-      checked++;
+      const plan = candidatePlan(a, tokenSet(a), threshold, i % 2 === 0 ? shuffled : undefined);
       const inB = tokenSet(b);
-      expect({ a, b, terms, found: terms.some((t) => inB.has(t)) }).toMatchObject({ found: true });
+      if (jaccard(tokenSet(a), inB) >= threshold && plan.nearTerms) {
+        nearChecked++;
+        expect({ a, b, terms: plan.nearTerms, found: plan.nearTerms.some((t) => inB.has(t)) }).toMatchObject({ found: true });
+      }
+      if (looksContradictory(a, b, CONFLICT_JACCARD)) {
+        // A conflict has the other polarity, which is what the search narrows to.
+        expect(negated(b)).toBe(!plan.negated);
+        if (!plan.conflictTerms) continue;
+        conflictsChecked++;
+        expect({ a, b, terms: plan.conflictTerms, found: plan.conflictTerms.some((t) => inB.has(t)) }).toMatchObject({ found: true });
+      }
     }
-    expect(checked).toBeGreaterThan(300);
+    expect(nearChecked).toBeGreaterThan(300);
+    expect(conflictsChecked).toBeGreaterThan(30);
   });
 });

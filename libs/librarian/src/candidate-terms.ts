@@ -21,18 +21,40 @@ function searchableWords(text: string): string[] {
   return [...new Set(words.filter((w) => !PG_ENGLISH_STOP_WORDS.has(w) && !isNegation(w)))];
 }
 
+/** Longest first, then alphabetical: the order when no word statistics are at hand. */
+export function longestFirst(words: readonly string[]): string[] {
+  return [...words].sort((a, b) => b.length - a.length || a.localeCompare(b));
+}
+
 /**
- * The few words the Layer 2 candidate search needs (prefix filtering for set-similarity joins):
- * a record whose token Jaccard with a text of n tokens is at least t contains at least ceil(t·n)
- * of them, so it lacks at most n − ceil(t·n); any n − ceil(t·n) + 1 of the tokens therefore
- * include one it has. Searching by that many of the longest (likely rarest) words finds every
- * record either check could flag, while the set of rows to rank stays small as memory grows.
- * Undefined when too few words are searchable: then the caller searches by all of them.
+ * The searches Layer 2 runs for a create (prefix filtering for set-similarity joins): a record
+ * whose token Jaccard with a text of n tokens is at least t contains at least ceil(t·n) of them,
+ * so it lacks at most n − ceil(t·n); ANY n − ceil(t·n) + 1 of the tokens therefore include one it
+ * has. Searching by that many words finds every record the check could flag, whichever words they
+ * are; choosing the rarest (`order`) keeps the rows to rank few as memory grows.
+ * - near duplicates: Jaccard ≥ the policy threshold over all tokens;
+ * - conflicts: Jaccard ≥ CONFLICT_JACCARD with negations left out, AND the opposite polarity, so a
+ *   text without a negation only needs the (few) negated records of its group.
+ * A list is undefined when too few words are searchable: then that search uses all of them.
  */
-export function candidateTerms(text: string, tokens: Set<string>, nearDuplicateJaccard: number): string[] | undefined {
+export interface CandidatePlan {
+  /** The searchable words of the text, in `order`. */
+  words: string[];
+  nearTerms: string[] | undefined;
+  conflictTerms: string[] | undefined;
+  /** Whether the text itself is negated (then its conflicts are the records that are not). */
+  negated: boolean;
+}
+
+export function candidatePlan(text: string, tokens: Set<string>, nearDuplicateJaccard: number, order: (w: readonly string[]) => string[] = longestFirst): CandidatePlan {
+  const words = order(searchableWords(text));
+  const prefix = (n: number, t: number) => {
+    const needed = n - Math.ceil(t * n) + 1;
+    return words.length >= needed ? words.slice(0, needed) : undefined;
+  };
   const withoutNegations = [...tokens].filter((t) => !isNegation(t)).length;
-  const lackable = (n: number, t: number) => n - Math.ceil(t * n);
-  const needed = Math.max(lackable(tokens.size, nearDuplicateJaccard), lackable(withoutNegations, CONFLICT_JACCARD)) + 1;
-  const words = searchableWords(text).sort((a, b) => b.length - a.length || a.localeCompare(b));
-  return words.length >= needed ? words.slice(0, needed) : undefined;
+  return {
+    words, nearTerms: prefix(tokens.size, nearDuplicateJaccard), conflictTerms: prefix(withoutNegations, CONFLICT_JACCARD),
+    negated: [...tokens].some(isNegation),
+  };
 }

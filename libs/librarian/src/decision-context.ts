@@ -3,6 +3,7 @@ import type { Actor } from './actor.js';
 import type { PlannedEdge } from './edges/planned-edge.js';
 import type { GateDecision } from './gate-outcome.js';
 import type { GatePolicy, PolicyContext } from './policy.js';
+import type { WordRarity } from './word-rarity.js';
 import type { WriteRequest } from './write-request.js';
 
 /** Layer 2 verdict for one request. `request` may be rewritten (near duplicate → UPDATE). */
@@ -26,6 +27,8 @@ export interface DecisionDeps {
   policy: GatePolicy;
   actor: Actor;
   reviewing: boolean;
+  /** Word counts that order the candidate search's words rarest first (speed only; see WordRarity). */
+  rarity?: WordRarity;
 }
 
 /** The policy context shared by every decision. */

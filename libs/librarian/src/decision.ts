@@ -1,6 +1,6 @@
 import { contentHash, type MemoryRecord } from '@engram/memory';
 import { firstDeniedScope } from './actor.js';
-import { candidateTerms } from './candidate-terms.js';
+import { candidatePlan } from './candidate-terms.js';
 import { contextOf, rejectWith, type DecisionDeps, type Layer2Result } from './decision-context.js';
 import { decideExisting } from './decision-existing.js';
 import { checkLinks } from './edges/link-check.js';
@@ -11,6 +11,9 @@ import type { CreateInput, WriteRequest } from './write-request.js';
 
 /** How many near neighbours a new record is linked to with similar_to (the closest first). */
 export const MAX_SIMILAR_EDGES = 3;
+
+/** Rows each Layer 2 candidate list (near duplicates, conflicts) ranks and returns at most. */
+const CANDIDATES_PER_LIST = 20;
 
 /** Layer 2: ADD / UPDATE / NOOP / SUPERSEDE / ... with duplicate and conflict checks. */
 export async function decide(request: WriteRequest, deps: DecisionDeps): Promise<Layer2Result> {
@@ -27,10 +30,12 @@ async function decideCreate(request: CreateRequest, deps: DecisionDeps): Promise
   const links = await checkLinks(request.links, request.scope, deps.reader);
   if (!Array.isArray(links)) return rejectWith(links.code, links.reason, request, ctx([]));
   const tokens = tokenSet(request.content);
-  // The candidate words must find every record the similar_to threshold admits, not only near duplicates.
-  const terms = candidateTerms(request.content, tokens, Math.min(deps.policy.nearDuplicate.threshold, SIMILAR_JACCARD));
+  const rarity = deps.rarity;
+  const plan = candidatePlan(request.content, tokens, deps.policy.nearDuplicate.threshold, rarity ? (w) => rarity.order(w) : undefined);
+  rarity?.observe(plan.words);
   const { exact, candidates } = await deps.reader.findDuplicateCandidates({
-    scope: request.scope, type: request.type, text: request.content, terms, limit: 20, contentHash: contentHash(request.content),
+    scope: request.scope, type: request.type, text: request.content, contentHash: contentHash(request.content), limit: CANDIDATES_PER_LIST,
+    nearTerms: plan.nearTerms, opposite: { negated: plan.negated, terms: plan.conflictTerms },
   });
   if (exact) {
     return { decision: 'NOOP', reason: `exact duplicate of ${exact.id} (same content hash in ${request.scope})`, request, flags: [], duplicateOf: exact.id, context: ctx([]) };

@@ -8,6 +8,7 @@ import { finishGateRequest, insertGateRequest, recordDecision } from './gate-req
 import type { GateLimits } from './hard-constraints.js';
 import type { GatePolicy } from './policy.js';
 import type { RateLimiter } from './rate-limiter.js';
+import type { WordRarity } from './word-rarity.js';
 import type { WriteRequest } from './write-request.js';
 
 /** Everything the gate's operations share. */
@@ -18,6 +19,7 @@ export interface GateContext {
   limits: GateLimits;
   clock: () => Date;
   rateLimiter: RateLimiter;
+  rarity: WordRarity;
 }
 
 /** The payload stored with a request: redacted request, actor, flags. */

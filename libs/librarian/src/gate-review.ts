@@ -32,7 +32,7 @@ export async function approveRequest(ctx: GateContext, requestId: string, review
       if (!parsed.ok) throw new ReviewRejection('INVALID_REQUEST', parsed.message);
       const actor = row.payload.actor as Actor;
       const writer = createRecordWriter({ db: trx, registry: ctx.registry, clock: ctx.clock });
-      const l2 = await decide(parsed.request, { reader: writer, registry: ctx.registry, policy: ctx.policy, actor, reviewing: true });
+      const l2 = await decide(parsed.request, { reader: writer, registry: ctx.registry, policy: ctx.policy, actor, reviewing: true, rarity: ctx.rarity });
       if (l2.decision === 'REJECT') throw new ReviewRejection(l2.code ?? 'REJECTED', l2.reason);
       const policyMatched = row.policyMatched;
       if (l2.decision === 'NOOP') {

@@ -66,7 +66,7 @@ interface Accepted {
 /** Inside the transaction: Layer 2, then the policy verdict decides noop / queue / commit. */
 async function decideAndCommit(ctx: GateContext, trx: Kysely<GateDatabase>, a: Accepted): Promise<GateOutcome> {
   const writer = createRecordWriter({ db: trx, registry: ctx.registry, clock: ctx.clock });
-  const l2 = await decide(a.request, { reader: writer, registry: ctx.registry, policy: ctx.policy, actor: a.actor, reviewing: false });
+  const l2 = await decide(a.request, { reader: writer, registry: ctx.registry, policy: ctx.policy, actor: a.actor, reviewing: false, rarity: ctx.rarity });
   return settle(ctx, trx, writer, a, l2);
 }
 
@@ -76,7 +76,7 @@ async function decideAndCommit(ctx: GateContext, trx: Kysely<GateDatabase>, a: A
  * (a duplicate, a queued or rewritten request, a rejection) settles in a transaction as usual.
  */
 async function submitCreate(ctx: GateContext, a: Accepted): Promise<GateOutcome> {
-  const l2 = await decide(a.request, { reader: new RecordReader(ctx.db), registry: ctx.registry, policy: ctx.policy, actor: a.actor, reviewing: false });
+  const l2 = await decide(a.request, { reader: new RecordReader(ctx.db), registry: ctx.registry, policy: ctx.policy, actor: a.actor, reviewing: false, rarity: ctx.rarity });
   const verdict = l2.decision === 'ADD' && l2.request.op === 'create' ? evaluatePolicy(ctx.policy, l2.context, ctx.registry) : undefined;
   if (verdict?.action === 'auto' && l2.request.op === 'create') {
     const reason = `auto-approved by policy ${verdict.policyMatched}: ${l2.reason}`;

@@ -10,6 +10,7 @@ import { submitRequest } from './gate-submit.js';
 import { DEFAULT_LIMITS, type GateLimits } from './hard-constraints.js';
 import { DEFAULT_POLICY, type GatePolicy } from './policy.js';
 import { RateLimiter } from './rate-limiter.js';
+import { WordRarity } from './word-rarity.js';
 import type { WriteRequestInput } from './write-request.js';
 
 /** The librarian gate: the only way anything durable is written to memory (FR-05, ADR-012). */
@@ -45,7 +46,7 @@ export function createGate(options: GateOptions): Gate {
   const clock = options.clock ?? (() => new Date());
   const ctx: GateContext = {
     db: options.db as Kysely<GateDatabase>, registry: options.registry, policy: options.policy ?? DEFAULT_POLICY, limits, clock,
-    rateLimiter: new RateLimiter(limits.rate, () => clock().getTime()),
+    rateLimiter: new RateLimiter(limits.rate, () => clock().getTime()), rarity: new WordRarity(),
   };
   return {
     submit: (request, actor) => submitRequest(ctx, request, actor),

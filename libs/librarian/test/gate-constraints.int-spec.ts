@@ -81,6 +81,10 @@ describe.each(testBackends)('Gate Layer 1 and Layer 2 on $name', (backend) => {
     const out = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'We never deploy to production on Fridays', scope: 'project:c' }, user);
     expect(out).toMatchObject({ status: 'pending', flags: ['possible_conflict'] });
     expect(out.reason).toMatch(/possible contradiction/);
+    // The other way round: the stored record is the negated one (found through the negation index).
+    await ctx.gate.submit({ op: 'create', type: 'fact', content: "We don't run migrations during business hours", scope: 'project:c2' }, user);
+    const plain = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'We run migrations during business hours', scope: 'project:c2' }, user);
+    expect(plain).toMatchObject({ status: 'pending', flags: ['possible_conflict'] });
   });
 
   it('forgets into a tombstone and invalidates through the gate', async () => {

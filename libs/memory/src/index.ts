@@ -24,7 +24,7 @@ export type { ListFilter, Page, PageRequest } from './record-list.query.js';
 export { HAS_EMBEDDING, MEMORY_COLUMNS, toMemoryRecord, toMemoryVersion } from './record-mapper.js';
 export type { MemoryRow, MemoryVersionRow } from './record-mapper.js';
 export { isUuid, RecordReader } from './record-reader.js';
-export type { GetOptions, TextCandidate, TextCandidateQuery } from './record-reader.js';
+export type { DuplicateCandidateQuery, GetOptions, TextCandidate, TextCandidateQuery } from './record-reader.js';
 export { isScope, parseScope, scopeMatches } from './scope.js';
 export type { ParsedScope, Scope } from './scope.js';
 export type { MemoriesTable } from './tables/memories.table.js';

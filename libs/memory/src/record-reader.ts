@@ -149,15 +149,19 @@ export class RecordReader {
   async findTextCandidates(input: TextCandidateQuery): Promise<TextCandidate[]> {
     const words = candidateWords(input);
     if (words.length === 0) return [];
-    const rows = await this.textCandidatesQuery(input, words).execute();
+    const rows = await this.textCandidatesQuery({ ...input, terms: words }).execute();
     return rows.map((r) => ({ record: toMemoryRecord(r as MemoryRow), rank: Number(r.rank) }));
   }
 
   /**
-   * The exact duplicate (same content hash, active, in the scope) and the text candidates of
-   * {@link findTextCandidates}, in ONE statement: the gate's Layer 2 reads for a create.
+   * Layer 2's reads for a create, in ONE statement: the exact duplicate (same content hash, active,
+   * in the scope), the records sharing one of `nearTerms` (near-duplicate candidates) and those of
+   * the opposite polarity sharing one of `opposite.terms` (conflict candidates), each list ranked
+   * against all words of the text. Polarity is `engram_is_negated(content)`, which errs towards
+   * "negated": for a text that is not negated, only negated records are searched (a partial index
+   * holds them); for a negated text every record is, so no record is ever wrongly left out.
    */
-  async findDuplicateCandidates(input: TextCandidateQuery & { contentHash: string }): Promise<{ exact?: MemoryRecord; candidates: TextCandidate[] }> {
+  async findDuplicateCandidates(input: DuplicateCandidateQuery): Promise<{ exact?: MemoryRecord; candidates: TextCandidate[] }> {
     const exact = this.db
       .selectFrom('memories')
       .select([...MEMORY_COLUMNS, HAS_EMBEDDING, sql<number>`0::real`.as('rank'), sql<boolean>`true`.as('exact')])
@@ -166,23 +170,23 @@ export class RecordReader {
       .where('status', '=', 'active')
       .orderBy('created_at', 'asc')
       .limit(1);
-    const words = candidateWords(input);
+    const all = candidateWords({ text: input.text });
+    if (all.length === 0) return toDuplicateCandidates(await exact.execute());
+    const ranked = (terms: string[] | undefined) => this.textCandidatesQuery({ ...input, terms: terms ?? all }, all).select(sql<boolean>`false`.as('exact'));
+    const near = ranked(input.nearTerms);
+    const opposite = input.opposite.negated ? ranked(input.opposite.terms) : ranked(input.opposite.terms).where(sql<boolean>`engram_is_negated(content)`);
     // Each branch keeps its own ORDER BY/LIMIT, so they are parenthesised (kysely's unionAll is not).
-    const rows = words.length === 0
-      ? await exact.execute()
-      : (await sql<MemoryRow & { rank: number; exact: boolean }>`${exact} UNION ALL ${this.textCandidatesQuery(input, words).select(sql<boolean>`false`.as('exact'))}`.execute(this.db)).rows;
-    const found = rows.find((r) => r.exact);
-    return {
-      ...(found ? { exact: toMemoryRecord(found as MemoryRow) } : {}),
-      candidates: rows.filter((r) => !r.exact).map((r) => ({ record: toMemoryRecord(r as MemoryRow), rank: Number(r.rank) })),
-    };
+    const { rows } = await sql<MemoryRow & { rank: number; exact: boolean }>`${exact} UNION ALL ${near} UNION ALL ${opposite}`.execute(this.db);
+    return toDuplicateCandidates(rows);
   }
 
-  private textCandidatesQuery(input: TextCandidateQuery, words: string[]) {
-    const query = sql`websearch_to_tsquery('english', ${words.join(' or ')})`;
+  /** Active records of the scope (and type) matching any of `input.terms`, ranked against `rankBy` (default: the same words). */
+  private textCandidatesQuery(input: TextCandidateQuery & { terms: string[] }, rankBy: string[] = input.terms) {
+    const query = sql`websearch_to_tsquery('english', ${input.terms.join(' or ')})`;
+    const rankQuery = rankBy === input.terms ? query : sql`websearch_to_tsquery('english', ${rankBy.join(' or ')})`;
     return this.db
       .selectFrom('memories')
-      .select([...MEMORY_COLUMNS, HAS_EMBEDDING, sql<number>`ts_rank(search_tsv, ${query})`.as('rank')])
+      .select([...MEMORY_COLUMNS, HAS_EMBEDDING, sql<number>`ts_rank(search_tsv, ${rankQuery})`.as('rank')])
       .where('scope', '=', input.scope)
       .where('status', '=', 'active')
       .$if(input.type !== undefined, (q) => q.where('type', '=', input.type as string))
@@ -202,7 +206,33 @@ export interface TextCandidateQuery {
   limit?: number;
 }
 
-function candidateWords(input: TextCandidateQuery): string[] {
+/** What {@link RecordReader.findDuplicateCandidates} searches. */
+export interface DuplicateCandidateQuery {
+  scope: string;
+  type: string;
+  text: string;
+  contentHash: string;
+  /** Near duplicates: records sharing one of these words (every word of the text when undefined). */
+  nearTerms?: string[] | undefined;
+  /** Conflicts: records of the other polarity than `negated` sharing one of `terms` (every word when undefined). */
+  opposite: { negated: boolean; terms?: string[] | undefined };
+  /** Per list. */
+  limit?: number;
+}
+
+function toDuplicateCandidates(rows: (MemoryRow & { rank: number; exact: boolean })[]): { exact?: MemoryRecord; candidates: TextCandidate[] } {
+  const found = rows.find((r) => r.exact);
+  const seen = new Set<string>();
+  const candidates: TextCandidate[] = [];
+  for (const r of rows) {
+    if (r.exact || seen.has(r.id)) continue;
+    seen.add(r.id);
+    candidates.push({ record: toMemoryRecord(r), rank: Number(r.rank) });
+  }
+  return { ...(found ? { exact: toMemoryRecord(found) } : {}), candidates };
+}
+
+function candidateWords(input: Pick<TextCandidateQuery, 'text' | 'terms'>): string[] {
   return input.terms ?? [...new Set(input.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 64);
 }
 

@@ -3,7 +3,7 @@ import {
   collectLifecycleStats, createConversationFormation, createLifecycleSweeps, createMemoryService, createOpenAiSynthesiser, type LifecycleStats, type LifecycleSweeps, type MemoryService,
 } from '@engram/agents';
 import {
-  createJobQueue, createOpenAiChat, loadEmbeddingProvider, migrateToLatest, openDatabase, summarizeConfig,
+  createJobQueue, createOpenAiChat, loadEmbeddingProvider, migrateToLatest, openDatabase, refreshStatistics, summarizeConfig,
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
 } from '@engram/infra';
 import { createTocFromConfig, drainSpool, registerTocJobs, requestTocBuild, type ConversationEvent, type TocService } from '@engram/conversation';
@@ -38,6 +38,8 @@ export interface ComposeOptions {
 const EMBEDDING_SWEEP_MS = 30_000;
 /** How often the TOC builder looks at the outbox (hooks and the CLI append events without a queue). */
 const TOC_SWEEP_MS = 5_000;
+/** How often the embedded database's planner statistics are checked (PGlite has no autovacuum). */
+const STATISTICS_SWEEP_MS = 60_000;
 
 async function openEmbedder(config: EngramConfig, log: ComposeOptions['log']): Promise<{ embedder: EmbeddingProvider | null; error?: string }> {
   try {
@@ -77,6 +79,7 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     // Queue a build only when there is work, so an idle server does not fill pg-boss with empty runs.
     const tocSweep = setInterval(() => void toc.hasBuildWork().then((work) => (work ? requestTocBuild(queue) : null)).catch(() => undefined), TOC_SWEEP_MS);
     tocSweep.unref();
+    const statsSweep = handle.backend === 'pglite' ? keepStatisticsFresh(handle, log) : undefined;
     void requestTocBuild(queue).catch(() => undefined);
     if (indexer) void requestEmbedding(queue).catch(() => undefined);
     drainHookSpool(config, service, log);
@@ -85,6 +88,7 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
       async close() {
         if (sweep) clearInterval(sweep);
         clearInterval(tocSweep);
+        if (statsSweep) clearInterval(statsSweep);
         await stopQueue(queue, log);
         await embedder?.close().catch(() => undefined);
         await handle.close();
@@ -95,6 +99,20 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     await handle.close().catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * Embedded mode only: a Postgres server's autovacuum keeps planner statistics fresh, PGlite has
+ * no background workers, so this process does it (ADR-0016). A check costs one catalog query.
+ */
+function keepStatisticsFresh(handle: DatabaseHandle, log: ComposeOptions['log']): NodeJS.Timeout {
+  const check = () => void refreshStatistics(handle.db)
+    .then((analysed) => (analysed.length ? log(`statistics refreshed: ${analysed.join(', ')}`) : undefined))
+    .catch((err: unknown) => log(`statistics not refreshed: ${String(err)}`));
+  check();
+  const timer = setInterval(check, STATISTICS_SWEEP_MS);
+  timer.unref();
+  return timer;
 }
 
 /**

@@ -13,7 +13,7 @@ import type { BenchOptions } from './options.js';
 import { profileGate, type GateProfile } from './profile-phase.js';
 import { fillVectors, measureSearch, type SearchModeResult } from './search-phase.js';
 import { progress, rssMiB, since } from './stats.js';
-import { benchGate, writeRange, type WriteResult } from './write-phase.js';
+import { benchGate, keepStatistics, writeRange, type WriteResult } from './write-phase.js';
 
 /** Everything measured at one size. */
 export interface SizeResult {
@@ -83,7 +83,7 @@ async function keywordSearchableAtOnce(db: BenchDatabase, deps: RunDeps, i: numb
 async function measureSize(db: BenchDatabase, deps: RunDeps, from: number, size: number, first: boolean): Promise<SizeResult> {
   const { opts } = deps;
   progress(`${db.name}: writing memories ${from}..${size} through the gate (concurrency ${opts.concurrency})`);
-  const write = await writeRange(benchGate(db.handle), opts.seed, from, size, opts.concurrency);
+  const write = await writeRange(benchGate(db.handle), opts.seed, from, size, opts.concurrency, undefined, keepStatistics(db.handle));
   const keywordAtOnce = await keywordSearchableAtOnce(db, deps, size - 1);
   progress(`${db.name}: ${write.perSecond} memories/s (newest memory keyword-searchable before indexing: ${keywordAtOnce}); filling vectors`);
   if (first && deps.onFirstSize) deps.onFirstSize(await exportLines(db.handle, opts.importCount));

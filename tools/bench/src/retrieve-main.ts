@@ -12,7 +12,7 @@ import { createEmbeddedDatabase, createNativeDatabase, type BenchDatabase } from
 import { fillVectors } from './search-phase.js';
 import { progress, since, summarize } from './stats.js';
 import { cachedPassageEmbedder, corpusVectors } from './vectors.js';
-import { benchGate, writeRange } from './write-phase.js';
+import { benchGate, keepStatistics, writeRange } from './write-phase.js';
 
 // retrieve.mjs runs the bundle with the repository root as working directory (like the main benchmark).
 const root = process.cwd();
@@ -39,7 +39,7 @@ async function timeQueries(run: (q: { text: string; scopes: string[] }) => Promi
 
 async function measure(db: BenchDatabase, embedder: EmbeddingProvider, size: number, count: number, seed: number): Promise<Row[]> {
   progress(`${db.name}: writing ${size} memories through the gate`);
-  await writeRange(benchGate(db.handle), seed, 0, size, 8);
+  await writeRange(benchGate(db.handle), seed, 0, size, 8, undefined, keepStatistics(db.handle));
   const vectors = await corpusVectors(root, embedder, seed, size);
   await fillVectors(db.handle, cachedPassageEmbedder(embedder, vectors, seed));
   await sql`ANALYZE memories`.execute(db.handle.db);

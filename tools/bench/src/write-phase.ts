@@ -2,7 +2,7 @@
 // the MCP tool memory.store sends it; the vector is NOT computed inline (the indexer does it later).
 import { createGate, type Actor, type Gate } from '@engram/librarian';
 import { createTypeRegistry } from '@engram/memory';
-import type { DatabaseHandle } from '@engram/infra';
+import { refreshStatistics, type DatabaseHandle } from '@engram/infra';
 import { memoryAt } from './corpus.js';
 import { progress, runPool, since, summarize } from './stats.js';
 
@@ -37,8 +37,19 @@ export interface WriteResult {
   blocks: { upTo: number; perSecond: number }[];
 }
 
+/**
+ * Planner statistics during the writes, as a real deployment has them: autovacuum's analyze on a
+ * default server (it is off on this machine), the server's statistics timer on PGlite. Both come
+ * down to refreshStatistics (ANALYZE when a table grew by 10 %), called here every 2 000 writes.
+ */
+export function keepStatistics(handle: DatabaseHandle): () => Promise<unknown> {
+  return () => refreshStatistics(handle.db);
+}
+
 /** Writes corpus memories [from, to) through the gate with `concurrency` requests in flight. */
-export async function writeRange(gate: Gate, seed: number, from: number, to: number, concurrency: number, blockSize = 10_000): Promise<WriteResult> {
+export async function writeRange(
+  gate: Gate, seed: number, from: number, to: number, concurrency: number, blockSize = 10_000, maintain?: () => Promise<unknown>,
+): Promise<WriteResult> {
   const statuses: Record<string, number> = {};
   const latencies: number[] = [];
   const blocks: { upTo: number; perSecond: number }[] = [];
@@ -58,7 +69,10 @@ export async function writeRange(gate: Gate, seed: number, from: number, to: num
       blocks.push({ upTo: from + done, perSecond: Math.round(rate) });
       blockStart = performance.now();
     }
-    if (done % 2000 === 0) progress(`  wrote ${from + done}/${to} (${Math.round(done / (since(start) / 1000))}/s)`);
+    if (done % 2000 === 0) {
+      progress(`  wrote ${from + done}/${to} (${Math.round(done / (since(start) / 1000))}/s)`);
+      await maintain?.();
+    }
   });
   const seconds = since(start) / 1000;
   return { from, to, concurrency, seconds: Math.round(seconds * 10) / 10, perSecond: Math.round((to - from) / seconds), statuses, latencyMs: summarize(latencies), blocks };

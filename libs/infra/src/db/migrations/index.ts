@@ -11,3 +11,4 @@ export * as _20261123T160000000Z from './20261123T160000000Z-create-conversation
 export * as _20261123T170000000Z from './20261123T170000000Z-create-lifecycle-engine.js';
 export * as _20261123T180000000Z from './20261123T180000000Z-create-sweep-runs.js';
 export * as _20261123T190000000Z from './20261123T190000000Z-commit-returns-head.js';
+export * as _20261123T190100000Z from './20261123T190100000Z-layer2-candidate-indexes.js';

@@ -1,0 +1,35 @@
+/**
+ * How often this gate has seen each word in the texts written through it. Used only to ORDER the
+ * Layer 2 prefix-filter words rarest first: any choice of that many words keeps the candidate
+ * search exact (see candidate-terms.ts), so a cold or skewed table costs speed, never a missed
+ * duplicate. Rare words have short posting lists, which is what keeps the search small as the
+ * store grows. In process rather than from pg_stats: statistics exist only after ANALYZE (never
+ * on PGlite, which has no autovacuum), and a query that looks them up plans blind (ADR-0016).
+ */
+export class WordRarity {
+  private readonly counts = new Map<string, number>();
+
+  /** `maxWords` bounds the table; past it every count is halved and words at zero are forgotten. */
+  constructor(private readonly maxWords = 50_000) {}
+
+  observe(words: Iterable<string>): void {
+    for (const w of words) this.counts.set(w, (this.counts.get(w) ?? 0) + 1);
+    if (this.counts.size > this.maxWords) this.halve();
+  }
+
+  count(word: string): number {
+    return this.counts.get(word) ?? 0;
+  }
+
+  /** Rarest first; ties (an unseen word, a cold table) go to the longer word, then alphabetical. */
+  order(words: readonly string[]): string[] {
+    return [...words].sort((a, b) => this.count(a) - this.count(b) || b.length - a.length || a.localeCompare(b));
+  }
+
+  private halve(): void {
+    for (const [w, c] of this.counts) {
+      if (c < 2) this.counts.delete(w);
+      else this.counts.set(w, c >> 1);
+    }
+  }
+}
