@@ -18,7 +18,8 @@ export interface RefreshStatisticsOptions {
  * group for Layer 2's candidates, or skips the HNSW index for vector search (ADR-0016). Growth is
  * read from the table's size on disk against the page count its last ANALYZE recorded, which needs
  * no statistics collector; rows changed in place count through `n_mod_since_analyze`. Returns the
- * tables analysed. The caller must own them (the embedded database; a server has autovacuum).
+ * tables analysed; when `memories` is one of them, its full-text index's pending list is merged too.
+ * The caller must own them (the embedded database; a server has autovacuum).
  */
 export async function refreshStatistics(db: Kysely<any>, options: RefreshStatisticsOptions = {}): Promise<string[]> {
   const tables = [...(options.tables ?? STATISTICS_TABLES)];
@@ -35,5 +36,8 @@ export async function refreshStatistics(db: Kysely<any>, options: RefreshStatist
     return grew || changed;
   });
   for (const r of stale) await sql`ANALYZE ${sql.table(r.relname)}`.execute(db);
+  // The full-text index keeps new entries in an unsorted pending list (up to 4 MB) that every
+  // search scans until a vacuum merges it; on PGlite nothing else ever does (ADR-0016).
+  if (stale.some((r) => r.relname === 'memories')) await sql`SELECT gin_clean_pending_list('memories_tsv_idx'::regclass)`.execute(db);
   return stale.map((r) => r.relname).sort();
 }
