@@ -16,7 +16,7 @@ than too very s t can will just don should now`.split(/\s+/));
 const PLAIN_WORD = /^[("'[]*(\p{L}{3,})[)"'\].,;:!?]*$/u;
 
 /** Distinct words of the text that tokenSet yields and full-text search finds by the same word. */
-function searchableWords(text: string): string[] {
+export function searchableWords(text: string): string[] {
   const words = normaliseContent(text).split(/\s+/).map((chunk) => PLAIN_WORD.exec(chunk)?.[1]).filter((w): w is string => w !== undefined);
   return [...new Set(words.filter((w) => !PG_ENGLISH_STOP_WORDS.has(w) && !isNegation(w)))];
 }

@@ -1,6 +1,6 @@
 import { contentHash, type MemoryRecord } from '@engram/memory';
 import { firstDeniedScope } from './actor.js';
-import { candidatePlan } from './candidate-terms.js';
+import { candidatePlan, searchableWords } from './candidate-terms.js';
 import { contextOf, rejectWith, type DecisionDeps, type Layer2Result } from './decision-context.js';
 import { decideExisting } from './decision-existing.js';
 import { checkLinks } from './edges/link-check.js';
@@ -14,6 +14,9 @@ export const MAX_SIMILAR_EDGES = 3;
 
 /** Rows each Layer 2 candidate list (near duplicates, conflicts) ranks and returns at most. */
 const CANDIDATES_PER_LIST = 20;
+
+/** Stored texts a new gate counts words in before its first create (WordRarity.warm). */
+const RARITY_SAMPLE = 2000;
 
 /** Layer 2: ADD / UPDATE / NOOP / SUPERSEDE / ... with duplicate and conflict checks. */
 export async function decide(request: WriteRequest, deps: DecisionDeps): Promise<Layer2Result> {
@@ -31,6 +34,7 @@ async function decideCreate(request: CreateRequest, deps: DecisionDeps): Promise
   if (!Array.isArray(links)) return rejectWith(links.code, links.reason, request, ctx([]));
   const tokens = tokenSet(request.content);
   const rarity = deps.rarity;
+  await rarity?.warm(async () => (await deps.reader.sampleContents(RARITY_SAMPLE)).map(searchableWords));
   const plan = candidatePlan(request.content, tokens, deps.policy.nearDuplicate.threshold, rarity ? (w) => rarity.order(w) : undefined);
   rarity?.observe(plan.words);
   const { exact, candidates } = await deps.reader.findDuplicateCandidates({

@@ -9,8 +9,22 @@
 export class WordRarity {
   private readonly counts = new Map<string, number>();
 
+  private warming: Promise<void> | undefined;
+
   /** `maxWords` bounds the table; past it every count is halved and words at zero are forgotten. */
   constructor(private readonly maxWords = 50_000) {}
+
+  /**
+   * Seeds the counts once per process from a sample of stored texts (a restarted server would
+   * otherwise order longest first until it had seen enough writes). A failed load is retried next time.
+   */
+  warm(sample: () => Promise<readonly string[][]>): Promise<void> {
+    this.warming ??= sample().then(
+      (texts) => texts.forEach((words) => this.observe(words)),
+      () => { this.warming = undefined; },
+    );
+    return this.warming;
+  }
 
   observe(words: Iterable<string>): void {
     for (const w of words) this.counts.set(w, (this.counts.get(w) ?? 0) + 1);

@@ -131,6 +131,12 @@ export class RecordReader {
     return this.get(headId);
   }
 
+  /** Contents of up to `limit` active records, in storage order: a cheap sample of the store's wording. */
+  async sampleContents(limit: number): Promise<string[]> {
+    const rows = await this.db.selectFrom('memories').select('content').where('status', '=', 'active').limit(limit).execute();
+    return rows.map((r) => r.content);
+  }
+
   /** Number of active records. */
   async countActive(): Promise<number> {
     const row = await this.db
