@@ -14,7 +14,7 @@ export interface BenchOptions {
   mcp: boolean;
   /** Measure the A2A server (message/send recall) on the native database at the first size. */
   a2a: boolean;
-  /** Run ANALYZE on the memory tables after filling vectors (what autovacuum does on a default server). */
+  /** VACUUM ANALYZE memories after filling vectors (what autovacuum does on a default server). */
   analyze: boolean;
   isolationOpens: number;
   modelDir: string;

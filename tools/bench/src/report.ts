@@ -50,7 +50,7 @@ function profileTable(r: BenchReport): string[] {
 function searchTable(r: BenchReport): string[] {
   const out = ['', '### memory.search latency (query embedding included; scopes global + one project; topK 10)', '', row(['backend', 'memories', 'statistics', 'mode', 'queries', 'p50 ms', 'p95 ms', 'p99 ms', 'results/query']), row(['---', '---', '---', '---', '---', '---', '---', '---', '---'])];
   for (const b of r.backends) for (const s of b.sizes) for (const m of s.search) {
-    const stats = s.analyzeSeconds === undefined ? 'as left by the engine' : `ANALYZE (${s.analyzeSeconds} s)`;
+    const stats = s.analyzeSeconds === undefined ? 'as left by the engine' : `VACUUM ANALYZE (${s.analyzeSeconds} s)`;
     out.push(row([b.backend, k(s.size), stats, m.mode, m.latencyMs.n, m.latencyMs.p50, `**${m.latencyMs.p95}**`, m.latencyMs.p99, m.meanResults]));
   }
   return out;
