@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Actor } from './actor.js';
 import { RecordReader } from '@engram/memory';
+import type { Actor } from './actor.js';
 import { applyRequest, toNewRecord } from './apply-request.js';
 import { commitNewRecord, createRecordWriter, type RecordWriter } from './commit/record.writer.js';
 import type { GateDatabase } from './database-schema.js';
-import type { Layer2Result } from './decision-context.js';
+import type { DecisionDeps, Layer2Result } from './decision-context.js';
 import { decide } from './decision.js';
 import { edgeRows, writeEdges } from './edges/planned-edge.js';
 import {
@@ -65,9 +65,8 @@ interface Accepted {
 
 /** Inside the transaction: Layer 2, then the policy verdict decides noop / queue / commit. */
 async function decideAndCommit(ctx: GateContext, trx: Kysely<GateDatabase>, a: Accepted): Promise<GateOutcome> {
-  const writer = createRecordWriter({ db: trx, registry: ctx.registry, clock: ctx.clock });
-  const l2 = await decide(a.request, { reader: writer, registry: ctx.registry, policy: ctx.policy, actor: a.actor, reviewing: false, rarity: ctx.rarity });
-  return settle(ctx, trx, writer, a, l2);
+  const writer = writerIn(ctx, trx);
+  return settle(ctx, trx, writer, a, await decide(a.request, decisionDeps(ctx, a, writer)));
 }
 
 /**
@@ -76,22 +75,36 @@ async function decideAndCommit(ctx: GateContext, trx: Kysely<GateDatabase>, a: A
  * (a duplicate, a queued or rewritten request, a rejection) settles in a transaction as usual.
  */
 async function submitCreate(ctx: GateContext, a: Accepted): Promise<GateOutcome> {
-  const l2 = await decide(a.request, { reader: new RecordReader(ctx.db), registry: ctx.registry, policy: ctx.policy, actor: a.actor, reviewing: false, rarity: ctx.rarity });
-  const verdict = l2.decision === 'ADD' && l2.request.op === 'create' ? evaluatePolicy(ctx.policy, l2.context, ctx.registry) : undefined;
-  if (verdict?.action === 'auto' && l2.request.op === 'create') {
-    const reason = `auto-approved by policy ${verdict.policyMatched}: ${l2.reason}`;
-    const input = toNewRecord(l2.request, a.actor);
-    const id = input.id ?? randomUUID();
-    const request = gateRequestColumns({
-      ...requestRow(a, l2), status: 'committed', decision: l2.decision, reason, policyMatched: verdict.policyMatched, resultId: id, resultVersion: 1,
-    });
-    const record = await commitNewRecord(
-      { db: ctx.db, registry: ctx.registry, clock: ctx.clock }, { ...input, id },
-      { requestId: a.requestId, reason, decision: l2.decision, policyMatched: verdict.policyMatched }, { edges: edgeRows(id, l2.edges), request },
-    );
-    return outcomeOf(a.requestId, 'committed', { ...l2, reason }, { policyMatched: verdict.policyMatched, record, ...a.redactions });
-  }
-  return ctx.db.transaction().execute((trx) => settle(ctx, trx, createRecordWriter({ db: trx, registry: ctx.registry, clock: ctx.clock }), a, l2));
+  const l2 = await decide(a.request, decisionDeps(ctx, a, new RecordReader(ctx.db)));
+  const create = l2.decision === 'ADD' && l2.request.op === 'create' ? l2.request : undefined;
+  const verdict = create ? evaluatePolicy(ctx.policy, l2.context, ctx.registry) : undefined;
+  if (create && verdict?.action === 'auto') return commitCreateAlone(ctx, a, l2, create, verdict);
+  return ctx.db.transaction().execute((trx) => settle(ctx, trx, writerIn(ctx, trx), a, l2));
+}
+
+/** The one-statement commit of an auto-approved create: version, audit, edges and request row. */
+async function commitCreateAlone(
+  ctx: GateContext, a: Accepted, l2: Layer2Result, create: Extract<WriteRequest, { op: 'create' }>, verdict: PolicyVerdict,
+): Promise<GateOutcome> {
+  const reason = `auto-approved by policy ${verdict.policyMatched}: ${l2.reason}`;
+  const input = toNewRecord(create, a.actor);
+  const id = input.id ?? randomUUID();
+  const request = gateRequestColumns({
+    ...requestRow(a, l2), status: 'committed', decision: l2.decision, reason, policyMatched: verdict.policyMatched, resultId: id, resultVersion: 1,
+  });
+  const record = await commitNewRecord(
+    { db: ctx.db, registry: ctx.registry, clock: ctx.clock }, { ...input, id },
+    { requestId: a.requestId, reason, decision: l2.decision, policyMatched: verdict.policyMatched }, { edges: edgeRows(id, l2.edges), request },
+  );
+  return outcomeOf(a.requestId, 'committed', { ...l2, reason }, { policyMatched: verdict.policyMatched, record, ...a.redactions });
+}
+
+function writerIn(ctx: GateContext, trx: Kysely<GateDatabase>): RecordWriter {
+  return createRecordWriter({ db: trx, registry: ctx.registry, clock: ctx.clock });
+}
+
+function decisionDeps(ctx: GateContext, a: Accepted, reader: RecordReader): DecisionDeps {
+  return { reader, registry: ctx.registry, policy: ctx.policy, actor: a.actor, reviewing: false, rarity: ctx.rarity };
 }
 
 function requestRow(a: Accepted, l2: Layer2Result): RequestRow {
