@@ -31,10 +31,13 @@ describe.each(processBackends)('MCP conversation TOC ($name)', (backend) => {
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [mcpMain, '--stdio', '--project', 'toc-e2e'], env: childEnv(env), stderr: 'pipe' }));
     expect((await call('events.ingest', { events: EVENTS })).isError).toBeFalsy();
     await call('events.ingest', { events: [{ session_id: 'x', ts: at(10, 10, 0), kind: 'user_message', text: 'Secret okapi plans.', project: 'project:other' }] });
-    // The server's build-toc job picks the outbox up (at start and every few seconds).
+    // The server's build-toc job picks the outbox up (at start and every few seconds). It commits
+    // days, then the week, the month and the year as separate units, so wait for the year too:
+    // the days alone can be visible while the rollups above them are still being built.
     for (let i = 0; i < 120; i++) {
       const days = data(await call('toc.browse', { parent_id: 'week:2026-02-W07' })).children as unknown[];
-      if (days.length === 2) break;
+      const years = data(await call('toc.root', {})).children as unknown[];
+      if (days.length === 2 && years.length === 1) break;
       await new Promise((r) => setTimeout(r, 500));
     }
   });
