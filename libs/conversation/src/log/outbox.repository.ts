@@ -14,6 +14,8 @@ export interface OutboxEntry {
 /**
  * Leases up to `limit` unprocessed outbox rows, oldest first. At-least-once: a consumer that dies
  * without completing gets its rows reclaimed after the lease; consumers must be idempotent.
+ * A lease ending at T is free from T on (`<=`): PGlite's clock can give two statements the same
+ * now(), and a 0 ms lease must still be expired for the next claim.
  */
 export async function claimOutbox(db: ConversationDb, limit: number, leaseMs = DEFAULT_OUTBOX_LEASE_MS): Promise<OutboxEntry[]> {
   const n = checkLimit(limit, 'limit');
@@ -23,7 +25,7 @@ export async function claimOutbox(db: ConversationDb, limit: number, leaseMs = D
     UPDATE conversation_outbox SET claimed_until = now() + ${lease}::interval
     WHERE id IN (
       SELECT id FROM conversation_outbox
-      WHERE processed_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+      WHERE processed_at IS NULL AND (claimed_until IS NULL OR claimed_until <= now())
       ORDER BY id LIMIT ${n} FOR UPDATE SKIP LOCKED)
     RETURNING id, event_id, project`.execute(db);
   return result.rows.map((r) => ({ id: Number(r.id), eventId: r.event_id, project: r.project })).sort((a, b) => a.id - b.id);
