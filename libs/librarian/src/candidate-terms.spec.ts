@@ -52,6 +52,13 @@ describe('candidatePlan (prefix filters of the Layer 2 candidate searches)', () 
     expect(picked.negated).toBe(false);
   });
 
+  it('searches by numbers too (tickets, ports, amounts), but not by versions, paths or signed parts', () => {
+    const text = 'Incident SEC-5667: port 8080 was down for 148 minutes (#42, 95%), see v1.5 and 10.0.0.1';
+    const words = candidatePlan(text, tokenSet(text), 0.9).words;
+    expect(words).toEqual(expect.arrayContaining(['8080', '148', '42', '95', 'incident', 'minutes']));
+    for (const w of ['5667', 'sec', '1', '5', '10', '0']) expect(words).not.toContain(w);
+  });
+
   it('orders by rarity when word counts are known', () => {
     const rarity = new WordRarity();
     for (let i = 0; i < 5; i++) rarity.observe(['billing', 'service', 'deploy']);

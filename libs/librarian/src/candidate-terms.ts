@@ -10,10 +10,13 @@ with about against between into through during before after above below to from 
 further then once here there when where why how all any both each few more most other some such no nor not only own same so
 than too very s t can will just don should now`.split(/\s+/));
 
-// A plain word between spaces, maybe with punctuation around it. Postgres' parser reads other
-// shapes differently from tokenSet (contractions "they'll" → they, ll; hosts, emails, paths and
-// file names as one token: "example.com", "a@b.io"), so words inside them are never searched by.
-const PLAIN_WORD = /^[("'[]*(\p{L}{3,})[)"'\].,;:!?]*$/u;
+// A plain word or number between spaces, maybe with punctuation around it. Postgres' parser
+// reads other shapes differently from tokenSet (contractions "they'll" → they, ll; hosts, emails,
+// paths, file names and versions as one token: "example.com", "a@b.io", "1.5"), so words inside
+// them are never searched by. Numbers (tickets, ports, amounts) are usually the rarest words of a
+// memory, which keeps the candidate search small; the reader also matches a number written inside
+// a code or a date ("SEC-5667" is indexed as 'sec' and '-5667').
+const PLAIN_WORD = /^[("'[#]*(\p{L}{3,}|[0-9]{2,18})[)"'\].,;:!?%]*$/u;
 
 /** Distinct words of the text that tokenSet yields and full-text search finds by the same word. */
 export function searchableWords(text: string): string[] {

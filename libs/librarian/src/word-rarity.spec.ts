@@ -1,4 +1,4 @@
-import { WordRarity } from './word-rarity.js';
+import { lexemeOf, WordRarity } from './word-rarity.js';
 
 describe('WordRarity', () => {
   it('orders rarest first, then longer, then alphabetical', () => {
@@ -8,9 +8,20 @@ describe('WordRarity', () => {
     expect(r.order(['cache', 'redis', 'postgres', 'kafka', 'zookeeper'])).toEqual(['zookeeper', 'kafka', 'postgres', 'redis', 'cache']);
   });
 
+  it('counts texts per lexeme, the key of the full-text posting lists (Porter2 stems, numbers as they are)', () => {
+    const r = new WordRarity();
+    r.observe(['tests', 'testing']);
+    r.observe(['test', '5667']);
+    r.observe(['deliveries']);
+    expect([r.count('test'), r.count('tests'), r.count('delivery'), r.count('5667'), r.count('566')]).toEqual([2, 2, 1, 1, 0]);
+    expect(lexemeOf('benchmarked')).toBe('benchmark');
+    expect(r.order(['tests', 'incident', 'delivery'])).toEqual(['incident', 'delivery', 'tests']);
+  });
+
   it('stays bounded: past the limit counts halve and one-offs are forgotten', () => {
     const r = new WordRarity(3);
-    r.observe(['a', 'a', 'a', 'a', 'b', 'c']);
+    for (let i = 0; i < 4; i++) r.observe(['a']);
+    r.observe(['b', 'c']);
     r.observe(['d']);
     expect([r.count('a'), r.count('b'), r.count('c'), r.count('d')]).toEqual([2, 0, 0, 0]);
   });

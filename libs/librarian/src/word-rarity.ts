@@ -1,3 +1,14 @@
+import stem from 'wink-porter2-stemmer';
+
+/**
+ * The lexeme Postgres' `english` configuration indexes a searchable word under: its Snowball
+ * English (Porter2) stem, which is what wink-porter2-stemmer computes ("tests", "testing" and
+ * "test" are one posting list, 'test'). Numbers are their own lexeme.
+ */
+export function lexemeOf(word: string): string {
+  return /^[0-9]+$/.test(word) ? word : stem(word);
+}
+
 /**
  * How often this gate has seen each word in the texts written through it. Used only to ORDER the
  * Layer 2 prefix-filter words rarest first: any choice of that many words keeps the candidate
@@ -5,6 +16,8 @@
  * duplicate. Rare words have short posting lists, which is what keeps the search small as the
  * store grows. In process rather than from pg_stats: statistics exist only after ANALYZE (never
  * on PGlite, which has no autovacuum), and a query that looks them up plans blind (ADR-0016).
+ * Words are counted by lexeme, the key of the index's posting lists: counted by surface form,
+ * "test" looked rare beside "tests" while its posting list held both.
  */
 export class WordRarity {
   private readonly counts = new Map<string, number>();
@@ -27,17 +40,19 @@ export class WordRarity {
   }
 
   observe(words: Iterable<string>): void {
-    for (const w of words) this.counts.set(w, (this.counts.get(w) ?? 0) + 1);
+    for (const w of new Set([...words].map(lexemeOf))) this.counts.set(w, (this.counts.get(w) ?? 0) + 1);
     if (this.counts.size > this.maxWords) this.halve();
   }
 
+  /** Texts seen with this word's lexeme. */
   count(word: string): number {
-    return this.counts.get(word) ?? 0;
+    return this.counts.get(lexemeOf(word)) ?? 0;
   }
 
   /** Rarest first; ties (an unseen word, a cold table) go to the longer word, then alphabetical. */
   order(words: readonly string[]): string[] {
-    return [...words].sort((a, b) => this.count(a) - this.count(b) || b.length - a.length || a.localeCompare(b));
+    const seen = new Map(words.map((w) => [w, this.count(w)]));
+    return [...words].sort((a, b) => (seen.get(a) as number) - (seen.get(b) as number) || b.length - a.length || a.localeCompare(b));
   }
 
   private halve(): void {

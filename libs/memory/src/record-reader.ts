@@ -178,12 +178,38 @@ export class RecordReader {
       .limit(1);
     const all = candidateWords({ text: input.text });
     if (all.length === 0) return toDuplicateCandidates(await exact.execute());
-    const ranked = (terms: string[] | undefined) => this.textCandidatesQuery({ ...input, terms: terms ?? all }, all).select(sql<boolean>`false`.as('exact'));
+    const ranked = (terms: string[] | undefined) => this.groupCandidatesQuery(input, terms, all).select(sql<boolean>`false`.as('exact'));
     const near = ranked(input.nearTerms);
-    const opposite = input.opposite.negated ? ranked(input.opposite.terms) : ranked(input.opposite.terms).where(sql<boolean>`engram_is_negated(content)`);
+    // A text without a negation: its group's negated records (a partial index holds just those),
+    // filtered by the words. A negated one: every record with the words, by the group keys.
+    const opposite = input.opposite.negated
+      ? ranked(input.opposite.terms)
+      : this.textCandidatesQuery({ ...input, terms: input.opposite.terms ?? all }, all).where(sql<boolean>`engram_is_negated(content)`).select(sql<boolean>`false`.as('exact'));
     // Each branch keeps its own ORDER BY/LIMIT, so they are parenthesised (kysely's unionAll is not).
     const { rows } = await sql<MemoryRow & { rank: number; exact: boolean }>`${exact} UNION ALL ${near} UNION ALL ${opposite}`.execute(this.db);
     return toDuplicateCandidates(rows);
+  }
+
+  /**
+   * Active records of the input's type and scope that have one of `terms` (all words of the text
+   * when undefined), ranked against `rankBy`, through the per-group key index
+   * (`engram_group_terms`, ADR-0017): the keys are built by Postgres from to_tsvector of the words,
+   * so they are exactly the lexemes a stored record was indexed under. A number is also searched in
+   * its signed form: the parser indexes the number of "SEC-5667" or "2026-11-25" as '-5667', '-11'.
+   */
+  private groupCandidatesQuery(input: DuplicateCandidateQuery, terms: string[] | undefined, rankBy: string[]) {
+    const words = terms ? terms.flatMap((t) => (DIGITS.test(t) ? [t, `-${t}`] : [t])).join(' ') : input.text;
+    const rank = sql`websearch_to_tsquery('english', ${rankBy.join(' or ')})`;
+    return this.db
+      .selectFrom('memories')
+      .select([...MEMORY_COLUMNS, HAS_EMBEDDING, sql<number>`ts_rank(search_tsv, ${rank})`.as('rank')])
+      .where('status', '=', 'active')
+      // No separate scope/type condition: the planner would AND the key index with the scope and
+      // type b-trees. The keys name the group unambiguously (a type has no space, a lexeme never
+      // does, so 'type scope lexeme' splits at its first and last space whatever the scope holds).
+      .where(sql<boolean>`engram_group_terms(type, scope, search_tsv) && engram_group_terms(${input.type}, ${input.scope}, to_tsvector('english', ${words}))`)
+      .orderBy('rank', 'desc')
+      .limit(input.limit ?? 20);
   }
 
   /** Active records of the scope (and type) matching any of `input.terms`, ranked against `rankBy` (default: the same words). */
@@ -237,6 +263,8 @@ function toDuplicateCandidates(rows: (MemoryRow & { rank: number; exact: boolean
   }
   return { ...(found ? { exact: toMemoryRecord(found) } : {}), candidates };
 }
+
+const DIGITS = /^[0-9]+$/;
 
 function candidateWords(input: Pick<TextCandidateQuery, 'text' | 'terms'>): string[] {
   return input.terms ?? [...new Set(input.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 64);

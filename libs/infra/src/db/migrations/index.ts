@@ -12,3 +12,4 @@ export * as _20261123T170000000Z from './20261123T170000000Z-create-lifecycle-en
 export * as _20261123T180000000Z from './20261123T180000000Z-create-sweep-runs.js';
 export * as _20261123T190000000Z from './20261123T190000000Z-commit-returns-head.js';
 export * as _20261123T190100000Z from './20261123T190100000Z-layer2-candidate-indexes.js';
+export * as _20261125T090000000Z from './20261125T090000000Z-layer2-group-terms-index.js';
