@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { MemoryError, type MemoryRecord, type TypeRegistry } from '@engram/memory';
 import type { Actor } from './actor.js';
+import type { CreateBatcher } from './commit/create-batcher.js';
 import type { Layer2Result } from './decision-context.js';
 import type { GateDatabase } from './database-schema.js';
 import type { GateOutcome, StoredPayload } from './gate-outcome.js';
@@ -20,6 +21,8 @@ export interface GateContext {
   clock: () => Date;
   rateLimiter: RateLimiter;
   rarity: WordRarity;
+  /** Group commit of auto-approved creates (one per gate, so per process). */
+  creates: CreateBatcher;
 }
 
 /** The payload stored with a request: redacted request, actor, flags. */

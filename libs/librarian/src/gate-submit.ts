@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { RecordReader } from '@engram/memory';
 import type { Actor } from './actor.js';
 import { applyRequest, toNewRecord } from './apply-request.js';
-import { commitNewRecord, createRecordWriter, type RecordWriter } from './commit/record.writer.js';
+import { createRecordWriter, prepareNewRecord, type RecordWriter } from './commit/record.writer.js';
 import type { GateDatabase } from './database-schema.js';
 import type { DecisionDeps, Layer2Result } from './decision-context.js';
 import { decide } from './decision.js';
@@ -71,7 +71,8 @@ async function decideAndCommit(ctx: GateContext, trx: Kysely<GateDatabase>, a: A
 
 /**
  * A create locks nothing, so its Layer 2 read needs no transaction; an auto-approved one then
- * commits with its edges and its request row in ONE statement (`commitNewRecord`). Anything else
+ * commits with its edges and its request row in ONE statement, shared with the creates of
+ * concurrent writers that are ready in the same turn (`ctx.creates`, ADR-0017). Anything else
  * (a duplicate, a queued or rewritten request, a rejection) settles in a transaction as usual.
  */
 async function submitCreate(ctx: GateContext, a: Accepted): Promise<GateOutcome> {
@@ -92,10 +93,10 @@ async function commitCreateAlone(
   const request = gateRequestColumns({
     ...requestRow(a, l2), status: 'committed', decision: l2.decision, reason, policyMatched: verdict.policyMatched, resultId: id, resultVersion: 1,
   });
-  const record = await commitNewRecord(
+  const record = await ctx.creates.commit(prepareNewRecord(
     { db: ctx.db, registry: ctx.registry, clock: ctx.clock }, { ...input, id },
     { requestId: a.requestId, reason, decision: l2.decision, policyMatched: verdict.policyMatched }, { edges: edgeRows(id, l2.edges), request },
-  );
+  ));
   return outcomeOf(a.requestId, 'committed', { ...l2, reason }, { policyMatched: verdict.policyMatched, record, ...a.redactions });
 }
 

@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS, type GateLimits } from './hard-constraints.js';
 import { DEFAULT_POLICY, type GatePolicy } from './policy.js';
 import { RateLimiter } from './rate-limiter.js';
 import { WordRarity } from './word-rarity.js';
+import { CreateBatcher } from './commit/create-batcher.js';
 import type { WriteRequestInput } from './write-request.js';
 
 /** The librarian gate: the only way anything durable is written to memory (FR-05, ADR-012). */
@@ -46,7 +47,7 @@ export function createGate(options: GateOptions): Gate {
   const clock = options.clock ?? (() => new Date());
   const ctx: GateContext = {
     db: options.db as Kysely<GateDatabase>, registry: options.registry, policy: options.policy ?? DEFAULT_POLICY, limits, clock,
-    rateLimiter: new RateLimiter(limits.rate, () => clock().getTime()), rarity: new WordRarity(),
+    rateLimiter: new RateLimiter(limits.rate, () => clock().getTime()), rarity: new WordRarity(), creates: new CreateBatcher(options.db),
   };
   return {
     submit: (request, actor) => submitRequest(ctx, request, actor),

@@ -1,5 +1,6 @@
-// wink-porter2-stemmer ships no types: one function, word in, Porter2 (Snowball English) stem out.
+// wink-porter2-stemmer ships no types: a CommonJS module whose export is one function, word in,
+// Porter2 (Snowball English) stem out.
 declare module 'wink-porter2-stemmer' {
-  const stem: (word: string) => string;
-  export default stem;
+  function stem(word: string): string;
+  export = stem;
 }

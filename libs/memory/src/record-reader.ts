@@ -160,56 +160,28 @@ export class RecordReader {
   }
 
   /**
-   * Layer 2's reads for a create, in ONE statement: the exact duplicate (same content hash, active,
-   * in the scope), the records sharing one of `nearTerms` (near-duplicate candidates) and those of
-   * the opposite polarity sharing one of `opposite.terms` (conflict candidates), each list ranked
-   * against all words of the text. Polarity is `engram_is_negated(content)`, which errs towards
-   * "negated": for a text that is not negated, only negated records are searched (a partial index
-   * holds them); for a negated text every record is, so no record is ever wrongly left out.
+   * Layer 2's reads for a create, in ONE call of `engram_layer2_candidates` (whose plans the
+   * connection keeps, ADR-0017): the exact duplicate (same content hash, active, in the scope),
+   * the records of the type and scope sharing one of `nearTerms` (near-duplicate candidates), and
+   * those of the opposite polarity sharing one of `opposite.terms` (conflict candidates), each list
+   * ranked against all words of the text. Word searches go through the per-group key index
+   * (`engram_group_terms`): its keys are built by Postgres from to_tsvector of the words, so they
+   * are exactly the lexemes a stored record was indexed under; a number is also searched in its
+   * signed form, since the parser indexes the number of "SEC-5667" or "2026-11-25" as '-5667', '-11'.
+   * Polarity is `engram_is_negated(content)`, which errs towards "negated": for a text that is not
+   * negated, only negated records are searched (a partial index holds them); for a negated text
+   * every record is, so no record is ever wrongly left out.
    */
   async findDuplicateCandidates(input: DuplicateCandidateQuery): Promise<{ exact?: MemoryRecord; candidates: TextCandidate[] }> {
-    const exact = this.db
-      .selectFrom('memories')
-      .select([...MEMORY_COLUMNS, HAS_EMBEDDING, sql<number>`0::real`.as('rank'), sql<boolean>`true`.as('exact')])
-      .where('scope', '=', input.scope)
-      .where('content_hash', '=', input.contentHash)
-      .where('status', '=', 'active')
-      .orderBy('created_at', 'asc')
-      .limit(1);
     const all = candidateWords({ text: input.text });
-    if (all.length === 0) return toDuplicateCandidates(await exact.execute());
-    const ranked = (terms: string[] | undefined) => this.groupCandidatesQuery(input, terms, all).select(sql<boolean>`false`.as('exact'));
-    const near = ranked(input.nearTerms);
-    // A text without a negation: its group's negated records (a partial index holds just those),
-    // filtered by the words. A negated one: every record with the words, by the group keys.
-    const opposite = input.opposite.negated
-      ? ranked(input.opposite.terms)
-      : this.textCandidatesQuery({ ...input, terms: input.opposite.terms ?? all }, all).where(sql<boolean>`engram_is_negated(content)`).select(sql<boolean>`false`.as('exact'));
-    // Each branch keeps its own ORDER BY/LIMIT, so they are parenthesised (kysely's unionAll is not).
-    const { rows } = await sql<MemoryRow & { rank: number; exact: boolean }>`${exact} UNION ALL ${near} UNION ALL ${opposite}`.execute(this.db);
+    const keyed = (terms: string[] | undefined) => (terms ? terms.flatMap((t) => (DIGITS.test(t) ? [t, `-${t}`] : [t])).join(' ') : input.text);
+    const fields = sql.join(MEMORY_COLUMNS.map((c) => sql.raw(`(c.head).${c} AS ${c}`)));
+    const { rows } = await sql<MemoryRow & { rank: number; exact: boolean }>`
+      SELECT ${fields}, ((c.head).embedding IS NOT NULL) AS has_embedding, c.rank, c.exact
+      FROM engram_layer2_candidates(${input.type}, ${input.scope}, ${input.contentHash}, ${keyed(input.nearTerms)},
+        ${keyed(input.opposite.terms)}, ${(input.opposite.terms ?? all).join(' or ')}, ${input.opposite.negated},
+        ${all.join(' or ')}, ${input.limit ?? 20}) c`.execute(this.db);
     return toDuplicateCandidates(rows);
-  }
-
-  /**
-   * Active records of the input's type and scope that have one of `terms` (all words of the text
-   * when undefined), ranked against `rankBy`, through the per-group key index
-   * (`engram_group_terms`, ADR-0017): the keys are built by Postgres from to_tsvector of the words,
-   * so they are exactly the lexemes a stored record was indexed under. A number is also searched in
-   * its signed form: the parser indexes the number of "SEC-5667" or "2026-11-25" as '-5667', '-11'.
-   */
-  private groupCandidatesQuery(input: DuplicateCandidateQuery, terms: string[] | undefined, rankBy: string[]) {
-    const words = terms ? terms.flatMap((t) => (DIGITS.test(t) ? [t, `-${t}`] : [t])).join(' ') : input.text;
-    const rank = sql`websearch_to_tsquery('english', ${rankBy.join(' or ')})`;
-    return this.db
-      .selectFrom('memories')
-      .select([...MEMORY_COLUMNS, HAS_EMBEDDING, sql<number>`ts_rank(search_tsv, ${rank})`.as('rank')])
-      .where('status', '=', 'active')
-      // No separate scope/type condition: the planner would AND the key index with the scope and
-      // type b-trees. The keys name the group unambiguously (a type has no space, a lexeme never
-      // does, so 'type scope lexeme' splits at its first and last space whatever the scope holds).
-      .where(sql<boolean>`engram_group_terms(type, scope, search_tsv) && engram_group_terms(${input.type}, ${input.scope}, to_tsvector('english', ${words}))`)
-      .orderBy('rank', 'desc')
-      .limit(input.limit ?? 20);
   }
 
   /** Active records of the scope (and type) matching any of `input.terms`, ranked against `rankBy` (default: the same words). */

@@ -213,39 +213,65 @@ function snapshotJson(state: RecordState, op: VersionOperation): string {
   return JSON.stringify(toSnapshot(state, op));
 }
 
+/** One version ready to commit: the four arguments of `engram_commit_head`, as JSON text. */
+export interface PreparedCommit {
+  id: string;
+  v: string;
+  audit: string;
+  edges: string;
+  request: string | null;
+}
+
+function prepare(state: RecordState, op: VersionOperation, audit: CommitAudit, attachments: CommitAttachments): PreparedCommit {
+  return {
+    id: state.id, v: snapshotJson(state, op), audit: auditJson(audit),
+    edges: JSON.stringify((attachments.edges ?? []).map((e) => ({ src: e.srcId, dst: e.dstId, kind: e.kind, weight: e.weight }))),
+    request: attachments.request ? JSON.stringify(attachments.request) : null,
+  };
+}
+
+/** The head columns every commit statement selects (the record it hands back). */
+export const HEAD_COLUMNS = sql.join([...MEMORY_COLUMNS.map((c) => sql.ref(c)), sql`(embedding IS NOT NULL) AS has_embedding`]);
+
 /**
- * Commits one version (with its attachments) in ONE statement through `engram_commit_head`, which
- * hands back the head row it wrote. One statement is atomic on its own, so this needs no
- * transaction; multi-statement operations call it inside theirs.
+ * Commits one prepared version (with its attachments) in ONE statement through
+ * `engram_commit_head`, which hands back the head row it wrote. One statement is atomic on its
+ * own, so this needs no transaction; multi-statement operations call it inside theirs.
  */
-async function commitState(
-  db: Kysely<any>, state: RecordState, op: VersionOperation, audit: CommitAudit, expected: number | undefined, attachments: CommitAttachments = {},
-): Promise<MemoryRecord> {
-  const edges = JSON.stringify((attachments.edges ?? []).map((e) => ({ src: e.srcId, dst: e.dstId, kind: e.kind, weight: e.weight })));
-  const request = attachments.request ? JSON.stringify(attachments.request) : null;
-  const columns = sql.join(MEMORY_COLUMNS.map((c) => sql.ref(c)));
+export async function commitPrepared(db: Kysely<any>, p: PreparedCommit, expected: number | undefined): Promise<MemoryRecord> {
   try {
-    const { rows } = await sql<MemoryRow>`SELECT ${columns}, (embedding IS NOT NULL) AS has_embedding
-      FROM engram_commit_head(${snapshotJson(state, op)}::jsonb, ${auditJson(audit)}::jsonb, ${edges}::jsonb, ${request}::jsonb)`.execute(db);
-    if (!rows[0]) throw new RecordNotFoundError(state.id);
+    const { rows } = await sql<MemoryRow>`SELECT ${HEAD_COLUMNS}
+      FROM engram_commit_head(${p.v}::jsonb, ${p.audit}::jsonb, ${p.edges}::jsonb, ${p.request}::jsonb)`.execute(db);
+    if (!rows[0]) throw new RecordNotFoundError(p.id);
     return toMemoryRecord(rows[0]);
   } catch (err) {
-    throw mapCommitError(err, state.id, expected);
+    throw mapCommitError(err, p.id, expected);
   }
 }
 
-/**
- * Creates version 1 of a new record, with the gate's edges and request row, in one statement
- * (no transaction needed: the gate's fast path for an auto-approved create). A taken id fails
- * with VersionConflictError.
- */
-export async function commitNewRecord(
-  deps: RecordWriterDeps, input: NewRecordInput, audit: CommitAudit, attachments: CommitAttachments = {},
+function commitState(
+  db: Kysely<any>, state: RecordState, op: VersionOperation, audit: CommitAudit, expected: number | undefined, attachments: CommitAttachments = {},
 ): Promise<MemoryRecord> {
+  return commitPrepared(db, prepare(state, op, audit, attachments), expected);
+}
+
+/**
+ * Version 1 of a new record, with the gate's edges and request row, ready for one statement
+ * (no transaction needed: the gate's fast path for an auto-approved create, ADR-0016/0017). A
+ * taken id fails at commit with VersionConflictError.
+ */
+export function prepareNewRecord(deps: RecordWriterDeps, input: NewRecordInput, audit: CommitAudit, attachments: CommitAttachments = {}): PreparedCommit {
   const id = input.id ?? randomUUID();
   if (!isUuid(id)) throw new InvalidRecordError(`invalid record id "${id}"`);
   const state = newRecordState(input, deps.registry.get(input.type), id, (deps.clock ?? (() => new Date()))());
-  return commitState(deps.db, state, 'create', audit, 0, attachments);
+  return prepare(state, 'create', audit, attachments);
+}
+
+/** Creates version 1 of a new record in one statement (see {@link prepareNewRecord}). */
+export async function commitNewRecord(
+  deps: RecordWriterDeps, input: NewRecordInput, audit: CommitAudit, attachments: CommitAttachments = {},
+): Promise<MemoryRecord> {
+  return commitPrepared(deps.db, prepareNewRecord(deps, input, audit, attachments), 0);
 }
 
 /**

@@ -11,7 +11,9 @@ import type { MigrationContext } from '../migration-context.js';
  * and a GIN over them (active rows only) gives, per key, exactly the records of that group that
  * have that word. The query side builds its keys with the same function from to_tsvector of the
  * searched words, so the parser and stemmer are Postgres' own on both sides. The full-text index
- * stays as it is for keyword search. Frozen in time.
+ * stays as it is for keyword search. `memories_active_group_idx` (type, scope), which gave ADR-0016's
+ * read its group bitmap, has no other reader and is dropped: one index fewer on every write.
+ * Frozen in time.
  */
 export function buildUp(ctx: MigrationContext) {
   return async function up(db: Kysely<any>): Promise<void> {
@@ -25,6 +27,7 @@ export function buildUp(ctx: MigrationContext) {
     await sql`
       CREATE INDEX memories_group_terms_idx ON memories USING gin (engram_group_terms(type, scope, search_tsv))
         WITH (fastupdate = off) WHERE status = 'active'`.execute(db);
+    await sql`DROP INDEX IF EXISTS memories_active_group_idx`.execute(db);
     if (ctx.backend === 'postgres') {
       // Like every engram_* function: the service role calls it (in Layer 2's query), PUBLIC does not.
       await sql`REVOKE ALL ON FUNCTION engram_group_terms(text, text, tsvector) FROM PUBLIC`.execute(db);
@@ -34,6 +37,7 @@ export function buildUp(ctx: MigrationContext) {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`CREATE INDEX IF NOT EXISTS memories_active_group_idx ON memories (type, scope) WHERE status = 'active'`.execute(db);
   await sql`DROP INDEX IF EXISTS memories_group_terms_idx`.execute(db);
   await sql`DROP FUNCTION IF EXISTS engram_group_terms(text, text, tsvector)`.execute(db);
 }

@@ -13,3 +13,5 @@ export * as _20261123T180000000Z from './20261123T180000000Z-create-sweep-runs.j
 export * as _20261123T190000000Z from './20261123T190000000Z-commit-returns-head.js';
 export * as _20261123T190100000Z from './20261123T190100000Z-layer2-candidate-indexes.js';
 export * as _20261125T090000000Z from './20261125T090000000Z-layer2-group-terms-index.js';
+export * as _20261125T093000000Z from './20261125T093000000Z-layer2-candidates-function.js';
+export * as _20261125T100000000Z from './20261125T100000000Z-commit-heads-batch.js';
