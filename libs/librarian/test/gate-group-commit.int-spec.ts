@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { testBackends } from '../../../tools/test/backends.js';
+import { agent, counts, gateFor, useGateDatabase } from './gate-fixtures.js';
+
+/*
+ * Group commit (ADR-0017): auto-approved creates that are ready together share one
+ * `engram_commit_heads` statement; each still gets its own version, approve audit row and request
+ * row, and an item that cannot commit fails alone.
+ */
+
+/** Counts the batch statements a kysely handle sends (raw sql nodes naming engram_commit_heads). */
+function countingBatches(db: Kysely<any>): { db: Kysely<any>; batches: () => number } {
+  let batches = 0;
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      const raw = node as RootOperationNode & { sqlFragments?: readonly string[] };
+      if (raw.sqlFragments?.some((f) => f.includes('engram_commit_heads('))) batches++;
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return { db: db.withPlugin(plugin), batches: () => batches };
+}
+
+const texts = (tag: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `${tag} ${i}: the ${['ledger', 'gateway', 'indexer', 'mailer'][i % 4]} service ${i * 7919} uses port ${9000 + i}`);
+
+describe.each(testBackends)('Gate group commit on $name', (backend) => {
+  const ctx = useGateDatabase(backend);
+
+  it('commits concurrent creates in shared statements, each with its own version, audit and request row', async () => {
+    const { db, batches } = countingBatches(ctx.handle.db);
+    const gate = gateFor(ctx.handle, { db });
+    const before = await counts(ctx.handle.db);
+    const outs = await Promise.all(texts('batch', 24).map((content) => gate.submit({ op: 'create', type: 'fact', content, scope: 'project:group' }, agent)));
+    expect(outs.map((o) => o.status)).toEqual(Array(24).fill('committed'));
+    expect(new Set(outs.map((o) => o.record?.id)).size).toBe(24);
+    expect(outs.every((o) => o.record?.version === 1)).toBe(true);
+    expect(batches()).toBeGreaterThanOrEqual(1);
+    expect(batches()).toBeLessThan(24);
+    const after = await counts(ctx.handle.db);
+    expect(after.memories - before.memories).toBe(24);
+    expect(after.memory_versions - before.memory_versions).toBe(24);
+    const ids = outs.map((o) => o.record?.id as string);
+    const audit = await sql<{ n: string }>`SELECT count(*) AS n FROM gate_audit WHERE action = 'approve' AND memory_version = 1 AND memory_id = ANY(${ids}::uuid[])`.execute(ctx.handle.db);
+    expect(Number(audit.rows[0]?.n)).toBe(24);
+    const requests = await sql<{ n: string }>`SELECT count(*) AS n FROM gate_requests WHERE status = 'committed' AND result_id = ANY(${ids}::uuid[])`.execute(ctx.handle.db);
+    expect(Number(requests.rows[0]?.n)).toBe(24);
+  });
+
+  it('fails only the item that cannot commit when a batch fails', async () => {
+    const { db, batches } = countingBatches(ctx.handle.db);
+    const gate = gateFor(ctx.handle, { db });
+    const taken = randomUUID();
+    expect((await gate.submit({ op: 'create', id: taken, type: 'fact', content: 'The ledger closes at midnight UTC 4242', scope: 'project:group' }, agent)).status).toBe('committed');
+    const before = await counts(ctx.handle.db);
+    const requests = [
+      ...texts('ok', 5).map((content) => ({ op: 'create' as const, type: 'fact', content, scope: 'project:group' })),
+      { op: 'create' as const, id: taken, type: 'preference', content: 'Reviews of the mailer need two approvals 7777', scope: 'project:group' },
+    ];
+    const outs = await Promise.all(requests.map((r) => gate.submit(r, agent)));
+    expect(outs.slice(0, 5).map((o) => o.status)).toEqual(Array(5).fill('committed'));
+    expect(outs[5]).toMatchObject({ status: 'rejected', code: 'VERSION_CONFLICT' });
+    expect(batches()).toBeGreaterThanOrEqual(1);
+    const after = await counts(ctx.handle.db);
+    expect(after.memories - before.memories).toBe(5);
+    expect(after.memory_versions - before.memory_versions).toBe(5);
+    const head = await ctx.reader.findHead(taken);
+    expect(head).toMatchObject({ version: 1, type: 'fact', content: 'The ledger closes at midnight UTC 4242' });
+  });
+});
