@@ -14,7 +14,8 @@ const TEXTS = [
   '   ',
   'a an the of',
 ];
-const TAGS = [[], ['one'], ['two words', 'ünïcode', ''], ['a', 'b', 'c']];
+// Each case is one array of tags (wrapped, so that it.each does not spread it into arguments).
+const TAGS: [string[]][] = [[[]], [['one']], [['two words', 'ünïcode', '']], [['a', 'b', 'c']]];
 
 describe.each(testBackends)('Write path functions on $name', (backend) => {
   let handle: DatabaseHandle;
@@ -30,7 +31,7 @@ describe.each(testBackends)('Write path functions on $name', (backend) => {
     expect(rows[0]?.fn).toEqual(rows[0]?.body);
   });
 
-  it.each(TAGS)('engram_tags_text returns what array_to_string did for %j', async (...tags) => {
+  it.each(TAGS)('engram_tags_text returns what array_to_string did for %j', async (tags) => {
     const { rows } = await sql<{ fn: string; body: string }>`
       SELECT engram_tags_text(${tags}::text[]) AS fn, array_to_string(${tags}::text[], ' ') AS body`.execute(handle.db);
     expect(rows[0]?.fn).toBe(rows[0]?.body);
