@@ -19,6 +19,18 @@ describe('contradiction heuristic', () => {
     expect(contradictionBetween(a, b)).toMatchObject({ kind: 'antonym' });
   });
 
+  // Issue 22 bug 3: the verdict must not depend on which of the two statements ranked first.
+  it.each([
+    ['Telemetry is disabled in production.', 'Telemetry is enabled in production.'],
+    ['We disabled the nightly export job', 'We enabled the nightly export job'],
+    ['The public API is asynchronous.', 'The public API is synchronous.'],
+    ['Dark mode is off by default.', 'Dark mode is on by default.'],
+    ['Uploads are rejected without a checksum', 'Uploads are accepted without a checksum'],
+  ])('flags the antonyms in either order %p / %p', (a, b) => {
+    expect(contradictionBetween(a, b)).toMatchObject({ kind: 'antonym' });
+    expect(contradictionBetween(b, a)).toMatchObject({ kind: 'antonym' });
+  });
+
   it.each([
     ['The API timeout is 30 seconds.', 'The API timeout is 60 seconds.'],
     ["Maria's favourite colour is dark green.", "Maria's favourite colour is blue."],

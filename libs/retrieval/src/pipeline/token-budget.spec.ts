@@ -33,6 +33,17 @@ describe(fitToTokenBudget.name, () => {
     expect(delivered[3]?.content.endsWith('…')).toBe(true);
   });
 
+  it('once one result is cut to content only, no later result comes back in full (issue 22 bug 2)', () => {
+    const ranked = [memory('a', 'alpha'), memory('b', 'beta', 3000), memory('c', 'gamma'), memory('d', 'delta')];
+    // Room for a in full, b cut to content, and c and d even in full: the order still says content only.
+    const budget = estimateTokens(ranked[0]) + estimateTokens(ranked[2]) + estimateTokens(ranked[3]) + 200;
+    expect(estimateTokens(ranked[0]) + estimateTokens(ranked[1])).toBeGreaterThan(budget);
+    const { delivered, report } = fitToTokenBudget(ranked, budget);
+    expect(delivered.map((d) => [d.id, d.form])).toEqual([['a', 'full'], ['b', 'content'], ['c', 'content'], ['d', 'content']]);
+    expect(report).toMatchObject({ tokenBudgetExceeded: true, excludedCount: 0, contentOnlyCount: 3, truncatedCount: 0 });
+    expect(report.usedTokens).toBe(delivered.reduce((n, d) => n + estimateTokens(d), 0));
+  });
+
   it('excludes what does not fit at all and says how many', () => {
     const ranked = [memory('a', 'x'.repeat(2000)), memory('b', 'y'.repeat(2000))];
     const { delivered, report } = fitToTokenBudget(ranked, 50);
