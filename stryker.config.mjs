@@ -20,7 +20,7 @@ export default {
   mutate: [...Object.values(MUTATION_AREAS).flat(), ...NOT_TESTS],
   // Two shared cores: one test runner keeps the machine usable for everyone else.
   concurrency: 1,
-  timeoutMS: 20_000,
+  timeoutMS: 10_000,
   // `--incremental` (npm run mutation:incremental) re-tests only mutants whose code or tests changed since this file.
   incrementalFile: 'reports/mutation/stryker-incremental.json',
   reporters: ['clear-text', 'progress', 'json'],
