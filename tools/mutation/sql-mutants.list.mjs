@@ -7,6 +7,7 @@ const M = 'libs/infra/src/db/migrations';
 const FORGET = `${M}/20261123T060000000Z-forget-purge-and-audit-uniqueness.ts`;
 const CORE = `${M}/20261122T060000000Z-create-memory-core.ts`;
 const NEGATED = `${M}/20261123T190100000Z-layer2-candidate-indexes.ts`;
+const GUARDS = 'libs/infra/test/sql-guards.int-spec.ts';
 const GATE_TESTS = ['libs/librarian/test/forget-purge.int-spec.ts', 'libs/librarian/test/gate-constraints.int-spec.ts', 'libs/librarian/test/record-writer.int-spec.ts'];
 
 export const SQL_MUTANTS = [
@@ -37,31 +38,35 @@ export const SQL_MUTANTS = [
   },
   {
     id: 'commit-version-gap', file: CORE, find: 'IF coalesce(head_version, 0) + 1 <> new_version THEN', replace: 'IF coalesce(head_version, 0) + 1 > new_version THEN',
-    bug: 'a version may skip ahead (lost-update check weakened)', tests: [...GATE_TESTS, 'libs/librarian/test/gate-invariants.int-spec.ts'],
+    bug: 'a version may skip ahead (lost-update check weakened)', tests: [GUARDS, ...GATE_TESTS, 'libs/librarian/test/gate-invariants.int-spec.ts'],
   },
   {
     id: 'commit-reason', file: CORE, find: "OR coalesce(audit->>'reason', '') = '' THEN", replace: 'THEN',
-    bug: 'a version can be committed without a gate reason', tests: GATE_TESTS,
+    bug: 'a version can be committed without a gate reason', tests: [GUARDS, ...GATE_TESTS],
   },
   {
     id: 'commit-keeps-embedding', file: CORE, find: 'embedding = CASE WHEN content_changed THEN NULL ELSE memories.embedding END', replace: 'embedding = memories.embedding',
-    bug: 'a new text keeps the vector of the old text', tests: [...GATE_TESTS, 'libs/retrieval/test/embedding-indexer.int-spec.ts'],
+    bug: 'a new text keeps the vector of the old text', tests: [GUARDS, ...GATE_TESTS, 'libs/retrieval/test/embedding-indexer.int-spec.ts'],
   },
   {
     id: 'embedding-any-hash', file: CORE, find: ' AND content_hash = p_content_hash', replace: '',
-    bug: 'a vector computed for an old text is written onto a newer one', tests: ['libs/retrieval/test/embedding-indexer.int-spec.ts', 'libs/infra/test/database.int-spec.ts'],
+    bug: 'a vector computed for an old text is written onto a newer one', tests: [GUARDS, 'libs/retrieval/test/embedding-indexer.int-spec.ts', 'libs/infra/test/database.int-spec.ts'],
   },
   {
     id: 'embedding-forgotten', file: CORE, find: " AND status <> 'forgotten' RETURNING 1", replace: ' RETURNING 1',
-    bug: 'a forgotten record gets an embedding again', tests: ['libs/retrieval/test/embedding-indexer.int-spec.ts', 'libs/infra/test/database.int-spec.ts', ...GATE_TESTS],
+    bug: 'a forgotten record gets an embedding again', tests: [GUARDS, 'libs/retrieval/test/embedding-indexer.int-spec.ts', 'libs/infra/test/database.int-spec.ts', ...GATE_TESTS],
   },
   {
     id: 'touch-any-status', file: CORE, find: "WHERE id = ANY(p_ids) AND status = 'active'", replace: 'WHERE id = ANY(p_ids)',
-    bug: 'reading an archived or forgotten record reinforces it', tests: ['libs/retrieval/test/search.int-spec.ts', 'libs/agents/test/memory-service.int-spec.ts'],
+    bug: 'reading an archived or forgotten record reinforces it', tests: [GUARDS, 'libs/retrieval/test/search.int-spec.ts', 'libs/agents/test/memory-service.int-spec.ts'],
+  },
+  {
+    id: 'touch-no-floor', file: CORE, find: 'confidence = greatest(confidence, 0.8)', replace: 'confidence = confidence',
+    bug: 'an access no longer lifts confidence to the 0.8 floor (seed 004)', tests: [GUARDS, 'libs/retrieval/test/search.int-spec.ts'],
   },
   {
     id: 'decision-action', file: CORE, find: "OR coalesce(audit->>'action', '') = '' THEN", replace: 'THEN',
-    bug: 'an audit row without an action is accepted', tests: GATE_TESTS,
+    bug: 'an audit row without an action is accepted', tests: [GUARDS, ...GATE_TESTS],
   },
   {
     id: 'negated-never', file: NEGATED, find: '(not|no|never|cannot|', replace: '(not|never|cannot|',
