@@ -1,21 +1,25 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
+import { openDatabase } from '@engram/infra';
+import { sql } from 'kysely';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createEmptyPostgresDatabase } from '../../../tools/test/backends.js';
 import { buildApp, childEnv, mcpMain, runCli, runCliJson, tempHome, testModelDir } from '../../../tools/test/app-process.js';
 
-/** `embed-memories` jobs waiting for a server (the CLI queues one after committing records). */
-async function queuedEmbeddingJobs(databaseUrl: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+/**
+ * `embed-memories` jobs waiting for a server (the CLI queues one after committing records), read
+ * from the store the CLI used: the native database, or the embedded one in ENGRAM_HOME (the CLI
+ * has exited, so its PGlite directory is free to open).
+ */
+async function queuedEmbeddingJobs(env: Record<string, string | undefined>): Promise<number> {
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, home: env.ENGRAM_HOME as string });
   try {
-    const r = await client.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'embed-memories' AND state = 'created'`);
-    return r.rows[0].n;
+    const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'embed-memories' AND state = 'created'`.execute(handle.db);
+    return Number(r.rows[0]?.n);
   } finally {
-    await client.end();
+    await handle.close();
   }
 }
 
@@ -52,10 +56,10 @@ describe.each(backends)('engram CLI ($name)', (backend) => {
     expect(await runCliJson(['migrate'], env)).toEqual({ applied: [] });
     const status = await runCli(['status'], env);
     expect(status.stdout).toMatch(/database/);
-    if (model) {
-      expect(status.code).toBe(0);
-      expect((await runCliJson(['status'], env)).ok).toBe(true);
-    }
+    // tools/setup installs the model for every test run; without it this test would check only half.
+    expect(model).toBeDefined();
+    expect(status.code).toBe(0);
+    expect((await runCliJson(['status'], env)).ok).toBe(true);
   });
 
   it('status exits non-zero and names the problem when the model is missing', async () => {
@@ -111,7 +115,7 @@ describe.each(backends)('engram CLI ($name)', (backend) => {
     try {
       const first = await runCliJson(['import', file], freshEnv);
       expect(first).toMatchObject({ imported: lines.length, unchanged: 0, rejected: 0 });
-      if (freshEnv.DATABASE_URL) expect(await queuedEmbeddingJobs(freshEnv.DATABASE_URL)).toBe(1);
+      expect(await queuedEmbeddingJobs(freshEnv)).toBe(1);
       const second = await runCliJson(['import', file], freshEnv);
       expect(second).toMatchObject({ imported: 0, unchanged: lines.length, rejected: 0 });
       const reFile = join(fresh.dir, 'again.jsonl');

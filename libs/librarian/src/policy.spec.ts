@@ -10,20 +10,22 @@ const verdict = (c: Partial<PolicyContext>) => evaluatePolicy(DEFAULT_POLICY, ct
 describe('default policy (seed 000 FR-05)', () => {
   it('auto-approves low-risk writes', () => {
     expect(verdict({ types: ['episode'] })).toEqual({ action: 'auto', policyMatched: 'auto-low-risk-types' });
-    expect(verdict({ types: ['skill'], op: 'update' }).action).toBe('auto');
+    expect(verdict({ types: ['skill'], op: 'update' })).toEqual({ action: 'auto', policyMatched: 'auto-low-risk-types' });
     expect(verdict({ types: ['decision'], impact: 'low' })).toEqual({ action: 'auto', policyMatched: 'auto-low-impact-decisions' });
     expect(verdict({ types: ['decision'] }).action).toBe('auto');
   });
 
   it('queues high-risk writes', () => {
     expect(verdict({ types: ['belief'] })).toEqual({ action: 'queue', policyMatched: 'review-belief-changes' });
-    expect(verdict({ types: ['fact', 'belief'], op: 'supersede' }).action).toBe('queue');
+    expect(verdict({ types: ['fact', 'belief'], op: 'supersede' })).toEqual({ action: 'queue', policyMatched: 'review-belief-changes' });
     expect(verdict({ types: ['decision'], impact: 'critical' })).toEqual({ action: 'queue', policyMatched: 'review-high-impact-decisions' });
-    expect(verdict({ types: ['decision'], impact: 'medium' }).policyMatched).toBe('review-other-decisions');
-    expect(verdict({ op: 'promote' }).policyMatched).toBe('review-promote-to-global');
-    expect(verdict({ types: ['episode'], flags: ['near_duplicate'] }).policyMatched).toBe('review-flagged');
-    expect(verdict({ op: 'forget', actorKind: 'agent' }).action).toBe('queue');
-    expect(verdict({ op: 'forget', actorKind: 'user' }).action).toBe('auto');
+    // The whole verdict, action included: a rule that matched but auto-approved would slip through a name-only check.
+    expect(verdict({ types: ['decision'], impact: 'medium' })).toEqual({ action: 'queue', policyMatched: 'review-other-decisions' });
+    expect(verdict({ op: 'promote' })).toEqual({ action: 'queue', policyMatched: 'review-promote-to-global' });
+    expect(verdict({ types: ['episode'], flags: ['near_duplicate'] })).toEqual({ action: 'queue', policyMatched: 'review-flagged' });
+    expect(verdict({ types: ['episode'], flags: ['possible_conflict'] })).toEqual({ action: 'queue', policyMatched: 'review-flagged' });
+    expect(verdict({ op: 'forget', actorKind: 'agent' })).toEqual({ action: 'queue', policyMatched: 'review-agent-forget' });
+    expect(verdict({ op: 'forget', actorKind: 'user' })).toEqual({ action: 'auto', policyMatched: 'auto-lifecycle' });
   });
 
   it('falls back to the type registry for custom types', () => {

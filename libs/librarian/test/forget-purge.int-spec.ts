@@ -66,6 +66,16 @@ describe.each(testBackends)('forget purges on $name', (backend) => {
     expect((await ctx.gate.getRequest(queued.requestId)).payload.request).toEqual({ op: 'create', forgotten: id });
   });
 
+  it('purges a pending near-duplicate of the forgotten record (its payload names it only as duplicateOf; issue 22 bug 6)', async () => {
+    const created = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'The yodel choir rehearses on Tuesday evenings', scope: 'project:n' }, user);
+    const id = created.record?.id as string;
+    const near = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'The yodel choir rehearses on Tuesday evenings!', scope: 'project:n' }, user);
+    expect(near).toMatchObject({ status: 'pending', flags: ['near_duplicate'], duplicateOf: id });
+    expect(await ctx.gate.submit({ op: 'forget', id, reason: 'user asked' }, user)).toMatchObject({ status: 'committed', decision: 'FORGET' });
+    expect((await ctx.gate.getRequest(near.requestId)).payload.request).toEqual({ op: 'create', forgotten: id });
+    expect((await everything(ctx.handle.db)).toLowerCase()).not.toContain(SECRET);
+  });
+
   it('refuses anything but a tombstone version', async () => {
     const r = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'Keep this history', scope: 'project:f' }, user);
     const id = r.record?.id as string;

@@ -55,6 +55,28 @@ describe(effectiveConfidence.name, () => {
   });
 });
 
+describe('effectiveConfidence edges', () => {
+  it('reads a write in the future (clock skew) as now: no growth above the stored value', () => {
+    expect(effectiveConfidence({ confidence: 0.7, updatedAt: daysAgo(-3), accessedAt: null }, 7, now)).toBe(0.7);
+  });
+
+  it('ignores an access at or before the last write', () => {
+    const at = daysAgo(14);
+    expect(effectiveConfidence({ confidence: 0.2, updatedAt: at, accessedAt: at }, 7, now)).toBeCloseTo(0.05, 12);
+    expect(effectiveConfidence({ confidence: 0.2, updatedAt: at, accessedAt: daysAgo(20) }, 7, now)).toBeCloseTo(0.05, 12);
+  });
+
+  it('uses the access floor given by the caller', () => {
+    const rec = { confidence: 0.1, updatedAt: daysAgo(10), accessedAt: daysAgo(7) };
+    expect(effectiveConfidence(rec, 7, now, { accessFloor: 0.6 })).toBeCloseTo(0.3, 12);
+    expect(effectiveConfidence(rec, 7, now)).toBeCloseTo(0.4, 12);
+  });
+
+  it('a factor below 1 speeds decay up', () => {
+    expect(effectiveConfidence({ confidence: 1, updatedAt: daysAgo(7), accessedAt: null }, 7, now, { halfLifeFactor: 0.5 })).toBeCloseTo(0.25, 12);
+  });
+});
+
 describe('seed 003 behaviour gate 5.2.1 on stored records', () => {
   const registry = createTypeRegistry();
   it.each([

@@ -22,4 +22,31 @@ describe('scope', () => {
     expect(scopeMatches('project:*', 'global')).toBe(false);
     expect(scopeMatches('*', 'agent:x')).toBe(true);
   });
+
+  it('accepts scopes up to 512 characters, like the database CHECK', () => {
+    const at = (n: number) => `project:${'x'.repeat(n - 'project:'.length)}`;
+    expect(isScope(at(512))).toBe(true);
+    expect(parseScope(at(512))).toEqual({ kind: 'project', id: 'x'.repeat(504) });
+    expect(isScope(at(513))).toBe(false);
+    expect(() => parseScope(at(513))).toThrow(/invalid scope "project:x+": expected global, project:<id> or agent:<id>/);
+  });
+
+  it('keeps the whole id after the first colon, spaces inside included', () => {
+    expect(parseScope('project:a b:c')).toEqual({ kind: 'project', id: 'a b:c' });
+    expect(parseScope('agent:x')).toEqual({ kind: 'agent', id: 'x' });
+    expect(isScope('global ')).toBe(false);
+    expect(isScope(' global')).toBe(false);
+  });
+
+  it('prefix patterns match by everything before the star, and nothing else', () => {
+    expect(scopeMatches('project:acme-*', 'project:acme-web')).toBe(true);
+    expect(scopeMatches('project:acme-*', 'project:acme')).toBe(false);
+    expect(scopeMatches('project:acme-*', 'project:other-acme-web')).toBe(false);
+    expect(scopeMatches('*', 'global')).toBe(true);
+    expect(scopeMatches('global', 'global')).toBe(true);
+    expect(scopeMatches('global', 'project:global')).toBe(false);
+    // A star elsewhere is literal, not a wildcard.
+    expect(scopeMatches('project:*-web', 'project:acme-web')).toBe(false);
+  });
 });
+

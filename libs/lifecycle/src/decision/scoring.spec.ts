@@ -1,6 +1,19 @@
 import { createTypeRegistry } from '@engram/memory';
 import { DEFAULT_DECISION_CONFIG as C, resolveDecisionConfig } from './decision-config.js';
-import { decayedRelevance, entityImportanceScore, frequencyScore, recencyScore, relevanceScore } from './scoring.js';
+import { decayPolicyOf } from './decay-policy.js';
+import type { ImplicitEvent } from './implicit-event.js';
+import { decayedRelevance, entityImportanceScore, frequencyScore, recencyScore, relevanceScore, type RelevanceSignals } from './scoring.js';
+import { decide, processEvent, type HistoryFacts } from './storage-decision.js';
+
+const NOW = new Date('2026-11-23T12:00:00Z');
+const noHistory: HistoryFacts = { neighbours: [], entityRefs: new Map(), sameTypeStored: new Map(), linkTargets: ['m-1'] };
+const event: ImplicitEvent = { source: 'hook', kind: 'PostToolUse', text: 'Edited src/app.ts', ts: NOW, scope: 'project:p' };
+
+/** decide() on an event whose stage-1 signals are exactly `signals`. */
+function decideOn(signals: RelevanceSignals, weights = C.weights) {
+  const processed = { ...processEvent(event, [], noHistory, C, NOW), signals };
+  return decide(processed, weights, decayPolicyOf(event, C, () => 7), noHistory, C);
+}
 
 const relevance = (days: number, timesSeen: number, refs: number, w = C.weights) =>
   relevanceScore({
@@ -43,9 +56,24 @@ describe('seed 003 formulas (exact)', () => {
     expect(ratio).toBeLessThan(0.55);
   });
 
-  it('threshold boundary: 0.31 stores, 0.29 does not', () => {
-    expect(0.31 >= C.storageThreshold).toBe(true);
-    expect(0.29 >= C.storageThreshold).toBe(false);
+  it('threshold boundary through decide(): relevance 0.31 stores, 0.29 does not', () => {
+    // Only the recency signal is set, so relevance = α · recency exactly.
+    const at = (relevance: number) => decideOn({ recency: relevance / C.weights.recency, frequency: 0, entityImportance: 0 });
+    expect(at(0.31)).toMatchObject({ store: true, action: 'store' });
+    expect(at(0.31).relevance).toBeCloseTo(0.31, 12);
+    expect(at(0.29)).toMatchObject({ store: false, action: 'skip', links: [], compression: null });
+    expect(at(0.29).relevance).toBeCloseTo(0.29, 12);
+  });
+
+  it('each signal is weighted by its own weight (learned weights differ; issue 22 bug 4)', () => {
+    const w = { recency: 0.2, frequency: 0.3, entityImportance: 0.5 };
+    expect(relevanceScore({ recency: 1, frequency: 0, entityImportance: 0 }, w)).toBe(0.2);
+    expect(relevanceScore({ recency: 0, frequency: 1, entityImportance: 0 }, w)).toBe(0.3);
+    expect(relevanceScore({ recency: 0, frequency: 0, entityImportance: 1 }, w)).toBe(0.5);
+    expect(relevanceScore({ recency: 0.5, frequency: 0.25, entityImportance: 0.75 }, w)).toBeCloseTo(0.1 + 0.075 + 0.375, 12);
+    // The same through decide(), as the engine calls it with learned weights.
+    expect(decideOn({ recency: 0, frequency: 0, entityImportance: 0.7 }, w)).toMatchObject({ store: true, weights: w });
+    expect(decideOn({ recency: 0, frequency: 0.7, entityImportance: 0 }, w).store).toBe(false);
   });
 });
 

@@ -19,6 +19,18 @@ describe('contradiction heuristic', () => {
     expect(contradictionBetween(a, b)).toMatchObject({ kind: 'antonym' });
   });
 
+  // Issue 22 bug 3: the verdict must not depend on which of the two statements ranked first.
+  it.each([
+    ['Telemetry is disabled in production.', 'Telemetry is enabled in production.'],
+    ['We disabled the nightly export job', 'We enabled the nightly export job'],
+    ['The public API is asynchronous.', 'The public API is synchronous.'],
+    ['Dark mode is off by default.', 'Dark mode is on by default.'],
+    ['Uploads are rejected without a checksum', 'Uploads are accepted without a checksum'],
+  ])('flags the antonyms in either order %p / %p', (a, b) => {
+    expect(contradictionBetween(a, b)).toMatchObject({ kind: 'antonym' });
+    expect(contradictionBetween(b, a)).toMatchObject({ kind: 'antonym' });
+  });
+
   it.each([
     ['The API timeout is 30 seconds.', 'The API timeout is 60 seconds.'],
     ["Maria's favourite colour is dark green.", "Maria's favourite colour is blue."],
@@ -45,5 +57,32 @@ describe('contradiction heuristic', () => {
     expect(found).toHaveLength(1);
     expect(found[0]?.ids).toEqual(['1', '3']);
     expect(found[0]?.reason).toContain('"Redis is required for caching."');
+  });
+
+  it('explains each kind with the words it compared', () => {
+    expect(contradictionBetween('Redis is required for caching.', 'Redis is not required for caching.'))
+      .toEqual({ kind: 'negation', reason: 'one statement negates the other (shared terms: redi, required, caching)' });
+    expect(contradictionBetween('Telemetry is disabled in production.', 'Telemetry is enabled in production.'))
+      .toEqual({ kind: 'antonym', reason: 'opposite terms "enabled" / "disabled" about the same thing' });
+    expect(contradictionBetween('The primary database is PostgreSQL.', 'The primary database is MySQL.'))
+      .toEqual({ kind: 'different_value', reason: 'same subject "primary database" with different values "postgresql" vs "mysql"' });
+    expect(contradictionBetween('We keep 7 daily backups', 'We keep 14 daily backups'))
+      .toEqual({ kind: 'different_value', reason: 'same statement with different numbers (7 vs 14)' });
+  });
+
+  it('needs enough shared words: a negated statement about something else is no contradiction', () => {
+    expect(contradictionBetween('Redis is required for caching sessions.', 'Kafka is not required for billing exports.')).toBeNull();
+    expect(contradictionBetween('Telemetry is enabled in production.', 'Backups are disabled on laptops.')).toBeNull();
+    expect(contradictionBetween('We keep 7 daily backups', 'We ship 14 new features')).toBeNull();
+    // Double negation is no negation.
+    expect(contradictionBetween('Deploys are allowed.', 'Deploys are not never allowed.')).toBeNull();
+  });
+
+  it('quotes long statements shortened to 80 characters', () => {
+    const long = `Redis is required for caching ${'and more '.repeat(12)}`.trim();
+    const [found] = detectContradictions([{ id: 'a', content: long }, { id: 'b', content: long.replace('is required', 'is not required') }]);
+    const quoted = /: "(.*)" vs "(.*)"$/.exec(found?.reason ?? '');
+    expect(quoted?.[1]).toBe(`${long.slice(0, 79)}…`);
+    expect(quoted?.[1]).toHaveLength(80);
   });
 });

@@ -33,6 +33,17 @@ describe(fitToTokenBudget.name, () => {
     expect(delivered[3]?.content.endsWith('…')).toBe(true);
   });
 
+  it('once one result is cut to content only, no later result comes back in full (issue 22 bug 2)', () => {
+    const ranked = [memory('a', 'alpha'), memory('b', 'beta', 3000), memory('c', 'gamma'), memory('d', 'delta')];
+    // Room for a in full, b cut to content, and c and d even in full: the order still says content only.
+    const budget = estimateTokens(ranked[0]) + estimateTokens(ranked[2]) + estimateTokens(ranked[3]) + 200;
+    expect(estimateTokens(ranked[0]) + estimateTokens(ranked[1])).toBeGreaterThan(budget);
+    const { delivered, report } = fitToTokenBudget(ranked, budget);
+    expect(delivered.map((d) => [d.id, d.form])).toEqual([['a', 'full'], ['b', 'content'], ['c', 'content'], ['d', 'content']]);
+    expect(report).toMatchObject({ tokenBudgetExceeded: true, excludedCount: 0, contentOnlyCount: 3, truncatedCount: 0 });
+    expect(report.usedTokens).toBe(delivered.reduce((n, d) => n + estimateTokens(d), 0));
+  });
+
   it('excludes what does not fit at all and says how many', () => {
     const ranked = [memory('a', 'x'.repeat(2000)), memory('b', 'y'.repeat(2000))];
     const { delivered, report } = fitToTokenBudget(ranked, 50);
@@ -40,5 +51,47 @@ describe(fitToTokenBudget.name, () => {
     expect(report.tokenBudgetExceeded).toBe(true);
     expect(report.excludedCount).toBe(ranked.length - delivered.length);
     expect(report.excludedCount).toBeGreaterThanOrEqual(1);
+  });
+
+  it('fits exactly at the budget: a result that ends exactly on it stays in full', () => {
+    const ranked = [memory('a', 'alpha'), memory('b', 'beta')];
+    const exact = estimateTokens(ranked[0]) + estimateTokens(ranked[1]);
+    expect(fitToTokenBudget(ranked, exact).delivered.map((d) => d.form)).toEqual(['full', 'full']);
+    expect(fitToTokenBudget(ranked, exact).report).toMatchObject({ usedTokens: exact, tokenBudgetExceeded: false, contentOnlyCount: 0 });
+    expect(fitToTokenBudget(ranked, exact - 1).delivered.map((d) => d.form)).toEqual(['full', 'content']);
+  });
+
+  it('a content-only result carries id, type, content, trust, confidence, url and issue codes only', () => {
+    const big: RetrievedMemory = { ...memory('b', 'beta', 3000), issues: [{ code: 'contradicted', message: 'see a' }] };
+    const { delivered } = fitToTokenBudget([big], estimateTokens(big) - 1);
+    expect(delivered).toEqual([{ form: 'content', id: 'b', type: 'fact', content: 'beta', trust: 'user', confidence: 0.9, url: 'memory://b', issues: ['contradicted'] }]);
+  });
+
+  it('cuts the first result that does not fit even as content to exactly the space left, then stops', () => {
+    const long = memory('d', 'd'.repeat(4000));
+    const skeleton = { form: 'truncated', id: 'd', type: 'fact', content: '', trust: 'user', confidence: 0.9, url: 'memory://d', issues: [] };
+    const budget = 100;
+    const { delivered, report } = fitToTokenBudget([long, memory('e', 'e')], budget);
+    expect(delivered.map((d) => [d.id, d.form])).toEqual([['d', 'truncated']]);
+    const kept = (budget - estimateTokens(skeleton)) * 4 - 8;
+    expect(delivered[0]?.content).toBe(`${'d'.repeat(kept)}…`);
+    expect(report).toMatchObject({ usedTokens: estimateTokens(delivered[0]), excludedCount: 1, truncatedCount: 1, contentOnlyCount: 0, tokenBudgetExceeded: true });
+    expect(report.usedTokens).toBeLessThanOrEqual(budget);
+  });
+
+  it('sends no cut when fewer than 16 characters of content would fit', () => {
+    const long = memory('d', 'd'.repeat(4000));
+    const skeleton = estimateTokens({ form: 'truncated', id: 'd', type: 'fact', content: '', trust: 'user', confidence: 0.9, url: 'memory://d', issues: [] });
+    // (free - skeleton) * 4 - 8 = 12 characters: too little to be worth sending.
+    expect(fitToTokenBudget([long], skeleton + 5).delivered).toEqual([]);
+    // 16 characters: sent.
+    expect(fitToTokenBudget([long], skeleton + 6).delivered[0]?.content).toBe(`${'d'.repeat(16)}…`);
+    expect(fitToTokenBudget([long], 23).report).toMatchObject({ usedTokens: 0, excludedCount: 1, tokenBudgetExceeded: true });
+  });
+
+  it('estimates tokens as a quarter of the JSON length, rounded up', () => {
+    expect(estimateTokens('')).toBe(1); // '""' is 2 characters
+    expect(estimateTokens('abcdef')).toBe(2); // 8 characters
+    expect(estimateTokens('abcdefg')).toBe(3); // 9 characters
   });
 });

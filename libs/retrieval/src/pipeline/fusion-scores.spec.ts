@@ -1,0 +1,57 @@
+import type { MemoryRecord } from '@engram/memory';
+import type { SearchResult } from '../search/search.types.js';
+import { maxRrfScore, normalizedFusion, semanticScores } from './fusion.js';
+
+// Exact values of the fusion formulas (issue 22: mutants of the arithmetic must change an answer).
+const hit = (id: string, extra: Partial<SearchResult>): SearchResult => ({ record: { id } as MemoryRecord, score: 0, ...extra });
+const semantic = (cs: { result: SearchResult; semantic: number }[]) => Object.fromEntries(cs.map((c) => [c.result.record.id, c.semantic]));
+
+describe('normalised fusion, exact', () => {
+  const results = [hit('v', { vectorScore: 0.9, keywordScore: 0.1 }), hit('k', { vectorScore: 0.2, keywordScore: 0.8 }), hit('m', { vectorScore: 0.5 })];
+
+  it('min-max normalises each list and averages with the weights; a missing score counts 0', () => {
+    const s = semantic(normalizedFusion(results, { vector: 1, keyword: 3 }));
+    expect(s.v).toBeCloseTo(0.25, 12); // vector 1, keyword 0
+    expect(s.k).toBeCloseTo(0.75, 12); // vector 0, keyword 1
+    expect(s.m).toBeCloseTo((0.3 / 0.7) / 4, 12); // vector (0.5-0.2)/(0.9-0.2), keyword missing
+  });
+
+  it('a list whose scores are all equal normalises to 1 (not NaN)', () => {
+    const s = semantic(normalizedFusion([hit('a', { vectorScore: 0.4 }), hit('b', { vectorScore: 0.4, keywordScore: 0.2 })], { vector: 1, keyword: 1 }));
+    expect(s).toEqual({ a: 0.5, b: 1 });
+  });
+
+  it('orders by score, then by id for ties', () => {
+    const tied = [hit('b', { vectorScore: 0.5 }), hit('a', { vectorScore: 0.5 }), hit('c', { vectorScore: 0.9 })];
+    expect(normalizedFusion(tied, { vector: 1, keyword: 1 }).map((c) => c.result.record.id)).toEqual(['c', 'a', 'b']);
+    expect(normalizedFusion([...tied].reverse(), { vector: 1, keyword: 1 }).map((c) => c.result.record.id)).toEqual(['c', 'a', 'b']);
+  });
+});
+
+describe('semantic scores per mode', () => {
+  const w = { vector: 0.6, keyword: 0.4 };
+
+  it('the best RRF score is the weight sum over k + 1', () => {
+    expect(maxRrfScore(w, 10)).toBeCloseTo(1 / 11, 12);
+    expect(maxRrfScore({ vector: 1, keyword: 1 }, 60)).toBeCloseTo(2 / 61, 12);
+  });
+
+  it('hybrid RRF: the fused score over the best possible, clamped to [0, 1], in the given order', () => {
+    const max = maxRrfScore(w, 60);
+    const out = semanticScores([hit('half', { score: max / 2 }), hit('over', { score: max * 3 }), hit('neg', { score: -1 })], 'hybrid', 'rrf', w, 60);
+    expect(out.map((c) => c.result.record.id)).toEqual(['half', 'over', 'neg']);
+    expect(semantic(out)).toEqual({ half: expect.closeTo(0.5, 12), over: 1, neg: 0 });
+  });
+
+  it('hybrid normalised uses the list scores, not the fused one', () => {
+    const out = semanticScores([hit('a', { score: 0.9, vectorScore: 0.1 }), hit('b', { score: 0, vectorScore: 0.3 })], 'hybrid', 'normalized', w, 60);
+    expect(out.map((c) => [c.result.record.id, c.semantic])).toEqual([['b', expect.closeTo(0.6, 12)], ['a', 0]]);
+  });
+
+  it('vector and keyword modes keep the raw score, clamped, whatever the fusion setting', () => {
+    for (const mode of ['vector', 'keyword'] as const) {
+      const out = semanticScores([hit('a', { score: 0.42, vectorScore: 0.1, keywordScore: 0.1 }), hit('b', { score: -0.2 })], mode, 'normalized', w, 60);
+      expect(semantic(out)).toEqual({ a: 0.42, b: 0 });
+    }
+  });
+});

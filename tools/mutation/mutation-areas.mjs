@@ -1,0 +1,34 @@
+/*
+ * The code that guards data and answers, by area (issue 22, ADR-0028). Each area's mutants are
+ * judged by that area's own unit tests: asking jest for "tests related to" a file of
+ * @engram/memory would load almost every spec in the repository per mutant, which is what made a
+ * mutant cost 30 s instead of 2 s on the shared machine. docs/quality.md reports a score per area.
+ */
+const NOT_SOURCE = ['!**/*.spec.ts', '!**/*.int-spec.ts', '!**/*.e2e-spec.ts', '!**/index.ts', '!**/*.types.ts', '!**/*.d.ts', '!**/tables/*.ts', '!**/database-schema.ts'];
+
+export const MUTATION_AREAS = {
+  librarian: { mutate: ['libs/librarian/src/**/*.ts'], tests: ['libs/librarian/src/**/*.spec.ts'] },
+  memory: {
+    mutate: ['libs/memory/src/record-reader.ts', 'libs/memory/src/decay.ts', 'libs/memory/src/scope.ts'],
+    tests: ['libs/memory/src/**/*.spec.ts'],
+  },
+  retrieval: {
+    mutate: ['libs/retrieval/src/queries/visibility.filter.ts', 'libs/retrieval/src/pipeline/*.ts'],
+    tests: ['libs/retrieval/src/**/*.spec.ts'],
+  },
+  lifecycle: { mutate: ['libs/lifecycle/src/decision/*.ts'], tests: ['libs/lifecycle/src/**/*.spec.ts'] },
+  'mcp-schemas': {
+    mutate: ['apps/mcp-server/src/tools/*.tool.ts', 'apps/mcp-server/src/tools/*schemas.ts'],
+    tests: ['apps/mcp-server/src/**/*.spec.ts'],
+  },
+};
+
+/** The area named by ENGRAM_MUTATION_AREA, or every area at once (slow: all unit tests per mutant). */
+export function selectedArea(name = process.env.ENGRAM_MUTATION_AREA) {
+  if (!name) {
+    return { mutate: [...Object.values(MUTATION_AREAS).flatMap((a) => a.mutate), ...NOT_SOURCE], tests: null };
+  }
+  const area = MUTATION_AREAS[name];
+  if (!area) throw new Error(`ENGRAM_MUTATION_AREA=${name} is not one of ${Object.keys(MUTATION_AREAS).join(', ')}`);
+  return { mutate: [...area.mutate, ...NOT_SOURCE], tests: area.tests };
+}
