@@ -37,7 +37,7 @@ export default {
     {
       ...shared,
       displayName: 'e2e',
-      testMatch: ['<rootDir>/apps/*/test/**/*.e2e-spec.ts'],
+      testMatch: ['<rootDir>/apps/*/test/**/*.e2e-spec.ts', '<rootDir>/tools/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/tools/test/global-setup.ts',
       globalTeardown: '<rootDir>/tools/test/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/tools/test/long-timeout.setup.ts'],

@@ -9,8 +9,9 @@ home="$(mktemp -d)"
 port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 export ENGRAM_HOME="${home}" ENGRAM_MODEL_DIR="${ENGRAM_TEST_MODEL_DIR:-${PWD}/.cache/models/all-MiniLM-L6-v2}"
 unset DATABASE_URL ENGRAM_API_KEY
-# Loopback only and no API key: the conformance runner cannot send credentials.
-node dist/apps/mcp-server/main.js --http --port "${port}" --host 127.0.0.1 >"${home}/server.log" 2>&1 &
+# Loopback only and no API key: the conformance runner cannot send credentials. Every tool
+# (--tools full): the expected-failures baseline was taken against the full surface.
+node dist/apps/mcp-server/main.js --tools full --http --port "${port}" --host 127.0.0.1 >"${home}/server.log" 2>&1 &
 server=$!
 cleanup() { kill "${server}" 2>/dev/null || true; wait "${server}" 2>/dev/null || true; rm -rf "${home}"; }
 trap cleanup EXIT
@@ -24,12 +25,12 @@ status=0
 npx conformance server --url "http://127.0.0.1:${port}/mcp" --spec-version 2025-11-25 \
   --expected-failures tools/ci/conformance-baseline.yml --output-dir "${home}/conformance" || status=$?
 
-echo "--> MCP Inspector CLI over stdio: tools/list" >&2
+echo "--> MCP Inspector CLI over stdio: tools/list (the default, core profile)" >&2
 # The Inspector passes no environment to the server unless told with -e.
 inspect() { npx mcp-inspector --cli "$@" -e "ENGRAM_HOME=${home}/stdio" -e "ENGRAM_MODEL_DIR=${ENGRAM_MODEL_DIR}" \
   node dist/apps/mcp-server/main.js --stdio; }
 tools="$(inspect --method tools/list)" || status=$?
-for name in memory.store memory.get memory.list memory.search remember recall forget; do
+for name in remember recall forget memory.update memory.supersede memory.invalidate; do
   grep -q "\"${name}\"" <<<"${tools}" || { echo "inspector: tool ${name} missing from tools/list" >&2; status=1; }
 done
 echo "--> MCP Inspector CLI over stdio: remember, then recall" >&2

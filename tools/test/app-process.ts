@@ -39,9 +39,13 @@ export function tempHome(): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Environment for a child engram process: only what the test sets (no developer DATABASE_URL leaks in). */
+/**
+ * Environment for a child engram process: only what the test sets (no developer DATABASE_URL leaks in).
+ * MCP servers serve every tool (ENGRAM_MCP_TOOLS=full): the protocol tests exercise the whole
+ * surface; a test of the default (core) profile passes ENGRAM_MCP_TOOLS: 'core'.
+ */
 export function childEnv(extra: Record<string, string | undefined>): Record<string, string> {
-  const env: Record<string, string> = {};
+  const env: Record<string, string> = { ENGRAM_MCP_TOOLS: 'full' };
   for (const [k, v] of Object.entries(process.env)) {
     if (v !== undefined && !k.startsWith('ENGRAM_') && k !== 'DATABASE_URL') env[k] = v;
   }

@@ -40,6 +40,8 @@ export interface CliRuntime {
   database: { backend: string; location: string; ping(): Promise<void> };
   migrationsApplied: string[];
   pendingEmbeddings(): Promise<number>;
+  /** Every scope that holds a memory (what an operator's search covers when it names none). */
+  knownScopes(): Promise<string[]>;
   configSummary(): Record<string, unknown>;
   /** Lifecycle sweeps run in this process (operators: `engram sweep run`) and their numbers. */
   lifecycle: {
@@ -115,6 +117,7 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
       database: handle,
       migrationsApplied: applied,
       pendingEmbeddings: () => countPendingEmbeddings(handle, config.modelName.slice(config.modelName.lastIndexOf("/") + 1)),
+      knownScopes: async () => (await sql<{ scope: string }>`SELECT DISTINCT scope FROM memories ORDER BY scope`.execute(handle.db)).rows.map((r) => r.scope),
       configSummary: () => summarizeConfig(config),
       async close() {
         if (committed) await sendEmbeddingRequest(handle);

@@ -3,14 +3,15 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { toToolError } from './errors/to-tool-error.js';
 import { MEMORY_CONTEXT_PROMPT, memoryContextArgs, memoryContextPrompt } from './prompts/memory-context.prompt.js';
 import type { McpServerOptions } from './server-options.js';
-import { TOOLS, toolName } from './tools/index.js';
+import { toolName } from './tools/index.js';
+import { toolsOf } from './tools/profiles.js';
 
 /** Version reported in the MCP handshake. */
 export const ENGRAM_MCP_VERSION = '0.1.0';
 
 /**
- * One MCP server (name `engram`) with every tool registered. A server serves one transport:
- * stdio builds one, Streamable HTTP one per session.
+ * One MCP server (name `engram`) with the tools of the configured profile registered. A server
+ * serves one transport: stdio builds one, Streamable HTTP one per session.
  */
 export function createEngramMcpServer(service: MemoryService, options: McpServerOptions, log: (m: string) => void): McpServer {
   const server = new McpServer(
@@ -21,7 +22,7 @@ export function createEngramMcpServer(service: MemoryService, options: McpServer
       capabilities: { logging: {} },
     },
   );
-  for (const tool of TOOLS) {
+  for (const tool of toolsOf(options.toolProfile)) {
     server.registerTool(
       toolName(tool.name, options.toolNames),
       {

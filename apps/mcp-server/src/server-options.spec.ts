@@ -1,8 +1,38 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseServerOptions } from './server-options.js';
 
 describe('parseServerOptions', () => {
-  it('defaults to stdio, dotted tool names, no session scope and no config flags', () => {
-    expect(parseServerOptions([], {})).toEqual({ transport: 'stdio', toolNames: 'dotted', sessionScope: undefined, configFlags: {} });
+  let repo: string;
+  let sub: string;
+  beforeAll(() => {
+    repo = path.join(mkdtempSync(path.join(tmpdir(), 'engram-opts-')), 'acme-repo');
+    sub = path.join(repo, 'src', 'deep');
+    mkdirSync(path.join(repo, '.git'), { recursive: true });
+    mkdirSync(sub, { recursive: true });
+  });
+  afterAll(() => rmSync(path.dirname(repo), { recursive: true, force: true }));
+
+  it('defaults to stdio, dotted tool names, the core tools, the git root\'s project and no config flags', () => {
+    expect(parseServerOptions([], {}, sub)).toEqual({
+      transport: 'stdio', toolNames: 'dotted', toolProfile: 'core', sessionScope: 'project:acme-repo', configFlags: {},
+    });
+  });
+
+  it('stdio takes the project from CLAUDE_PROJECT_DIR before the working directory', () => {
+    expect(parseServerOptions([], { CLAUDE_PROJECT_DIR: sub }, tmpdir()).sessionScope).toBe('project:acme-repo');
+  });
+
+  it('HTTP has no process-wide project (each connection names its own); global only when asked for', () => {
+    expect(parseServerOptions(['--http'], {}, sub).sessionScope).toBeUndefined();
+    expect(parseServerOptions(['--project', 'global'], {}, sub).sessionScope).toBe('global');
+    expect(parseServerOptions([], { ENGRAM_PROJECT: 'global' }, sub).sessionScope).toBe('global');
+  });
+
+  it('serves the full tool set on request (flag over environment)', () => {
+    expect(parseServerOptions([], { ENGRAM_MCP_TOOLS: 'full' }, sub).toolProfile).toBe('full');
+    expect(parseServerOptions(['--tools', 'core'], { ENGRAM_MCP_TOOLS: 'full' }, sub).toolProfile).toBe('core');
   });
 
   it('maps every config flag (separate and inline values) to the config loader key', () => {
@@ -37,6 +67,7 @@ describe('parseServerOptions', () => {
     [['--port', '--http'], 'missing value for --port'],
     [['--http=yes'], '--http takes no value'],
     [['--tool-names', 'camel'], '--tool-names must be dotted or underscore'],
+    [['--tools', 'all'], '--tools must be core or full'],
   ])('rejects %j with "%s" and the usage line', (argv, message) => {
     expect(() => parseServerOptions(argv, {})).toThrow(new RegExp(`^${message}\\nusage: engram-mcp `));
   });

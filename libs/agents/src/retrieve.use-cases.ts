@@ -41,7 +41,9 @@ const DEFAULT_RECALL_TOKENS = 4000; // seed 004 MCP default budget
 /** Retrieval use cases; every call is confined to the caller's visible scopes (never every scope). */
 export function createRetrieveUseCases(retrieval: RetrievalPort, access: AccessPort) {
   function retrieve(input: RetrieveInput, ctx: CallContext): Promise<RetrieveResponse> {
-    const scopes = resolveReadScopes(input.scope, { ...ctx, admin: false }) ?? [];
+    // An operator naming no scope reads every scope they listed; anyone else, global + their own.
+    const everyScope = ctx.admin && input.scope === undefined && ctx.operatorScopes ? resolveReadScopes(undefined, ctx) : undefined;
+    const scopes = everyScope ?? resolveReadScopes(input.scope, { ...ctx, admin: false }) ?? [];
     const { query, scope: _scope, ...rest } = input;
     return retrieval.retrieve({ ...rest, text: query, scopes });
   }

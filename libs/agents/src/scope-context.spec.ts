@@ -12,6 +12,12 @@ describe('scope resolution', () => {
     expect(resolveReadScopes(undefined, { actor: 'a' })).toEqual(['global']);
   });
 
+  it('an operator naming no scope reads every listed scope (plus global); agents cannot use the list', () => {
+    expect(resolveReadScopes(undefined, { actor: 'cli', admin: true, operatorScopes: ['project:a', 'agent:b'] })).toEqual(['global', 'project:a', 'agent:b']);
+    expect(resolveReadScopes('project:a', { actor: 'cli', admin: true, operatorScopes: ['project:a', 'agent:b'] })).toEqual(['global', 'project:a']);
+    expect(resolveReadScopes(undefined, { actor: 'mcp', scope: 'project:a', operatorScopes: ['project:z'] })).toEqual(['global', 'project:a']);
+  });
+
   it('rejects malformed scopes with INVALID_INPUT', () => {
     expect(() => resolveWriteScope('team:x', { actor: 'a' })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
   });

@@ -11,6 +11,11 @@ export interface CallContext {
   scope?: string;
   /** Operators (the admin CLI) read across every scope; agents never do. */
   admin?: boolean;
+  /**
+   * Admin only: the concrete scopes "every scope" means for reads that need a list (search and
+   * retrieval rank within named scopes); the CLI lists the scopes present in the database.
+   */
+  operatorScopes?: readonly string[];
 }
 
 /** The scope a write goes to: the request's, else the session's, else `global`. */
@@ -27,7 +32,7 @@ export function resolveWriteScope(requested: string | undefined, ctx: CallContex
  * projects' or agents' memories (SPEC 5: scopes never leak). `undefined` (admin only) means every scope.
  */
 export function resolveReadScopes(requested: string | undefined, ctx: CallContext): string[] | undefined {
-  if (ctx.admin && requested === undefined) return undefined;
+  if (ctx.admin && requested === undefined) return ctx.operatorScopes ? [...new Set(['global', ...ctx.operatorScopes])] : undefined;
   const scope = resolveWriteScope(requested, ctx);
   return scope === 'global' ? ['global'] : ['global', scope];
 }

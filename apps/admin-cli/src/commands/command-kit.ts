@@ -60,3 +60,11 @@ export async function withRuntime<T>(env: CliEnvironment, fn: (rt: CliRuntime) =
     await rt.close();
   }
 }
+
+/**
+ * The context of an operator's search: the named scope (plus global), else every scope that holds
+ * a memory. Search and retrieval rank within a list of scopes, so "every scope" is made concrete.
+ */
+export async function searchContext(rt: CliRuntime, ctx: CallContext, scope: unknown): Promise<CallContext> {
+  return typeof scope === 'string' ? ctx : { ...ctx, operatorScopes: await rt.knownScopes() };
+}

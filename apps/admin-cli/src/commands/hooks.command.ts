@@ -1,21 +1,32 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { repositoryRoot } from '@engram/conversation';
 import type { Command } from 'commander';
 import { CliError } from '../errors/to-exit-code.js';
 import { changedHunks, installHooks, lineDiff, uninstallHooks } from '../hooks/claude-settings.js';
+import { defaultHookCommand, engramOnPath, settingsFile, thisInstallBin, type SettingsTarget } from '../hooks/hook-command.js';
 import { action, type CliCommand } from './command-kit.js';
 
-/** `<repo>/bin/engram` next to this bundle (dist/apps/admin-cli/main.js), quoted for the shell. */
-function defaultCommand(): string {
-  const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/engram');
-  return `${/[\s"'$`\\]/.test(bin) ? JSON.stringify(bin) : bin} hook`;
+function executable(p: string): boolean {
+  try {
+    accessSync(p, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-function settingsFile(user: boolean, cwd: string): string {
-  return user ? path.join(homedir(), '.claude', 'settings.json') : path.join(repositoryRoot(cwd), '.claude', 'settings.json');
+function targetOf(opts: Record<string, unknown>): SettingsTarget {
+  const chosen = (['local', 'shared', 'user'] as const).filter((t) => opts[t] === true);
+  if (chosen.length > 1) throw new CliError('INVALID_INPUT', `choose one of --local, --shared, --user (got ${chosen.map((t) => `--${t}`).join(' ')})`);
+  return chosen[0] ?? 'local';
+}
+
+/** The command to install, and a note when it is not portable (engram is not on PATH). */
+function hookCommand(opts: Record<string, unknown>): { command: string; note?: string } {
+  if (typeof opts['command'] === 'string') return { command: opts['command'] };
+  const bin = thisInstallBin();
+  const { command, portable } = defaultHookCommand(bin, engramOnPath(process.env['PATH'], executable));
+  return portable ? { command } : { command, note: `note: engram is not on PATH; installed the absolute path. For a portable command: ln -s ${bin} ~/.local/bin/engram, then run this again` };
 }
 
 function readSettings(file: string): { text: string; json: Record<string, unknown> } {
@@ -38,32 +49,34 @@ function writeAtomically(file: string, text: string): void {
   renameSync(tmp, file);
 }
 
-/** `engram hooks install`: wires `engram hook` into Claude Code's settings (project or user). */
+/** `engram hooks install`: wires `engram hook` into Claude Code's settings (local by default, shared or user). */
 export const hooksCommand: CliCommand = {
   register(program: Command) {
     const hooks = program.command('hooks').description('agent hook configuration (Claude Code)');
     hooks
       .command('install')
       .description('add engram\'s hook to Claude Code settings for every recorded event (idempotent; shows the diff)')
-      .option('--project', 'the repository\'s .claude/settings.json (default)')
-      .option('--user', '~/.claude/settings.json')
+      .option('--local', 'the repository\'s .claude/settings.local.json, your own and not committed (default)')
+      .option('--shared', 'the repository\'s .claude/settings.json, committed for the whole team')
+      .option('--user', '~/.claude/settings.json, every project')
       .option('--uninstall', 'remove engram\'s hook entries only')
       .option('--dry-run', 'show the change without writing it')
-      .option('--command <cmd>', 'the hook command to install (default: this install\'s bin/engram hook)')
+      .option('--command <cmd>', 'the hook command to install (default: `engram hook` when engram is on PATH, else this install\'s bin/engram hook)')
       .action(action(async ({ out, opts }) => {
-        if (opts['project'] && opts['user']) throw new CliError('INVALID_INPUT', 'choose --project or --user, not both');
-        const file = settingsFile(opts['user'] === true, process.cwd());
+        const file = settingsFile(targetOf(opts), process.cwd());
         const { text, json } = readSettings(file);
-        const next = opts['uninstall'] ? uninstallHooks(json) : installHooks(json, String(opts['command'] ?? defaultCommand()));
+        const { command, note } = hookCommand(opts);
+        const next = opts['uninstall'] ? uninstallHooks(json) : installHooks(json, command);
         const before = text.trim() === '' ? '' : `${JSON.stringify(json, null, 2)}\n`;
         const after = `${JSON.stringify(next, null, 2)}\n`;
         const changed = JSON.stringify(json) !== JSON.stringify(next);
         const dryRun = opts['dry-run'] === true || opts['dryRun'] === true;
         if (changed && !dryRun) writeAtomically(file, after);
         const diff = changed ? changedHunks(lineDiff(before, after)) : [];
-        out.result({ file, changed, written: changed && !dryRun, diff }, () => [
+        out.result({ file, changed, written: changed && !dryRun, command, diff }, () => [
           changed ? `${dryRun ? 'would change' : 'changed'} ${file}:` : `${file}: already ${opts['uninstall'] ? 'without' : 'with'} engram's hooks, nothing changed`,
           ...diff,
+          ...(note && !opts['uninstall'] ? [note] : []),
         ]);
       }));
   },

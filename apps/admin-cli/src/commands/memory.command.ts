@@ -1,7 +1,7 @@
 import type { MemoryRecord } from '@engram/memory';
 import type { Command } from 'commander';
 import { clip, table } from '../output.js';
-import { action, withRuntime, type CliCommand } from './command-kit.js';
+import { action, searchContext, withRuntime, type CliCommand } from './command-kit.js';
 
 const int = (v: string) => Number.parseInt(v, 10);
 
@@ -64,12 +64,12 @@ function registerSearchAndForget(memory: Command): void {
       .description('hybrid search (keyword-only from the CLI: it does not load the model)')
       .option('--mode <mode>', 'hybrid | vector | keyword', 'keyword')
       .option('--top <k>', 'results', int, 10)
-      .option('--scope <scope>', 'search this scope plus global (default: global only)')
+      .option('--scope <scope>', 'search this scope plus global (default: every scope)')
       .action(action(async ({ env, out, ctx, args, opts }) => {
         const query = (args[0] as string[]).join(' ');
-        const res = await withRuntime(env, (rt) => rt.service.search({
+        const res = await withRuntime(env, async (rt) => rt.service.search({
           query, mode: opts.mode as 'hybrid' | 'vector' | 'keyword', topK: Number(opts.top), scope: opts.scope as string | undefined,
-        }, { ...ctx, admin: false }));
+        }, await searchContext(rt, ctx, opts.scope)));
         out.result(res, () => res.results.length
           ? table(res.results.map((r) => row(r.record, r.score)), ['ID', 'TYPE', 'SCOPE', 'STATUS', 'VER', 'SCORE', 'CONTENT'])
           : ['no results']);

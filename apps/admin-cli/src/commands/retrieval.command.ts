@@ -2,7 +2,7 @@ import type { DeliveredMemory, RetrieveResponse } from '@engram/retrieval';
 import type { ResearchOutput } from '@engram/agents';
 import type { Command } from 'commander';
 import { clip } from '../output.js';
-import { action, withRuntime, type CliCommand } from './command-kit.js';
+import { action, searchContext, withRuntime, type CliCommand } from './command-kit.js';
 
 const int = (v: string) => Number.parseInt(v, 10);
 const num = (v: string) => Number(v);
@@ -42,30 +42,30 @@ export const retrievalCommand: CliCommand = {
     program
       .command('search <query...>')
       .description('validated retrieval: current records only, with provenance, issues and contradictions (keyword-only from the CLI)')
-      .option('--scope <scope>', 'search this scope plus global (default: global only)')
+      .option('--scope <scope>', 'search this scope plus global (default: every scope)')
       .option('--type <types...>', 'memory types')
       .option('--top <k>', 'results (1-100)', int, 10)
       .option('--max-tokens <n>', 'token budget (50-200000)', int, 8000)
       .option('--min-confidence <c>', 'minimum decayed confidence (0-1)', num)
       .action(action(async ({ env, out, ctx, args, opts }) => {
         const query = (args[0] as string[]).join(' ');
-        const res = await withRuntime(env, (rt) => rt.service.retrieve({
+        const res = await withRuntime(env, async (rt) => rt.service.retrieve({
           query, scope: opts.scope as string | undefined, types: opts.type as string[] | undefined, topK: Number(opts.top),
           maxTokens: Number(opts.maxTokens), minConfidence: opts.minConfidence as number | undefined, mode: 'keyword',
-        }, ctx));
+        }, await searchContext(rt, ctx, opts.scope)));
         out.result(res, () => searchLines(res));
       }));
     program
       .command('research <question...>')
       .description('ask the Researcher: plans types/time range/key terms, retries up to 3 times, answers with citations')
-      .option('--scope <scope>', 'research this scope plus global (default: global only)')
+      .option('--scope <scope>', 'research this scope plus global (default: every scope)')
       .option('--top <k>', 'results (1-100)', int, 10)
       .option('--max-tokens <n>', 'token budget (50-200000)', int, 8000)
       .action(action(async ({ env, out, ctx, args, opts }) => {
         const query = (args[0] as string[]).join(' ');
-        const res = await withRuntime(env, (rt) => rt.service.research({
+        const res = await withRuntime(env, async (rt) => rt.service.research({
           query, scope: opts.scope as string | undefined, topK: Number(opts.top), maxTokens: Number(opts.maxTokens),
-        }, ctx));
+        }, await searchContext(rt, ctx, opts.scope)));
         out.result(res, () => researchLines(res));
       }));
   },

@@ -27,13 +27,21 @@ export class SessionRegistry {
     return this.sessions.get(id)?.transport;
   }
 
+  /** The scope sessions use when the client names no project (--project / ENGRAM_PROJECT, else global). */
+  get defaultScope(): string | undefined {
+    return this.options.sessionScope;
+  }
+
   get size(): number {
     return this.sessions.size;
   }
 
-  /** A transport for a new session; it registers itself once the initialize handshake assigns an id. */
-  async open(): Promise<StreamableHTTPServerTransport> {
-    const server = createEngramMcpServer(this.service, this.options, this.log);
+  /**
+   * A transport for a new session; it registers itself once the initialize handshake assigns an id.
+   * `sessionScope` is the connection's own project (X-Engram-Project), else the server's default.
+   */
+  async open(sessionScope: string | undefined = this.options.sessionScope): Promise<StreamableHTTPServerTransport> {
+    const server = createEngramMcpServer(this.service, { ...this.options, sessionScope }, this.log);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {

@@ -3,6 +3,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HealthProbe, MetricsExporter } from '@engram/runtime';
 import { HEALTH_PROBE, METRICS } from '../tokens.js';
+import { sessionScopeFromHeaders } from '../session-scope.js';
 import { checkAccess, jsonRpcError, type HttpAccessConfig } from './http-access.js';
 import type { SessionRegistry } from './session-registry.js';
 
@@ -42,7 +43,12 @@ export class StreamableHttpController implements OnApplicationShutdown {
       await reply.code(400).send(jsonRpcError(-32000, 'Bad Request: no Mcp-Session-Id header and not an initialize request'));
       return;
     }
-    const transport = await this.sessions.open();
+    const project = sessionScopeFromHeaders(req.headers, this.sessions.defaultScope);
+    if ('problem' in project) {
+      await reply.code(400).send(jsonRpcError(-32602, project.problem));
+      return;
+    }
+    const transport = await this.sessions.open(project.scope);
     reply.hijack();
     await transport.handleRequest(req.raw, reply.raw, req.body);
   }

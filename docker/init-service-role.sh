@@ -1,0 +1,12 @@
+#!/bin/sh
+# Login role for the services, run once by the postgres image on an empty data directory. Its
+# privileges come from membership in engram_service, which `engram migrate` creates and grants
+# (ADR-0004). The password comes from the environment (ENGRAM_DB_APP_PASSWORD), never from a file
+# in the repository; psql quotes it (%L), so any characters are safe here.
+set -eu
+psql -v ON_ERROR_STOP=1 -v app_password="${ENGRAM_DB_APP_PASSWORD}" --username "${POSTGRES_USER}" --dbname "${POSTGRES_DB}" <<'SQL'
+SELECT 'CREATE ROLE engram_service NOLOGIN'
+  WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'engram_service') \gexec
+SELECT format('CREATE ROLE engram_app LOGIN PASSWORD %L IN ROLE engram_service', :'app_password')
+  WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'engram_app') \gexec
+SQL
