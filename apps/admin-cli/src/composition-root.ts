@@ -14,7 +14,7 @@ import {
   checkModelDir, createJobQueue, createOpenAiChat, loadConfig, loadEmbeddingProvider, openDatabase, prepareSchema, summarizeConfig,
   type DatabaseHandle, type EngramConfig,
 } from '@engram/infra';
-import { createGate, loadPolicy, type Gate } from '@engram/librarian';
+import { createGate, loadPolicy, rateLimitFrom, type Gate } from '@engram/librarian';
 import {
   consolidationRuleOf, extractEntities, LearningRepository, learningStats, sweepTunablesOf, lifecycleFromSettings, SweepRunRepository,
   type DecisionConfig, type LifecycleDb, type SweepName, type SweepRun, type SweepSettings,
@@ -82,7 +82,7 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
     const registry = createTypeRegistry(lifecycle.typeOverrides);
     const learning = new LearningRepository(handle.db, lifecycle.config);
     const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
-    const gate = createGate({ db: handle.db, registry, policy });
+    const gate = createGate({ db: handle.db, registry, policy, limits: { rate: rateLimitFrom(config.rateLimit) } });
     // Sweeps write through a gate of their own: same policy, a rate bucket sized for maintenance.
     const sweeperGate = createGate({ db: handle.db, registry, policy, limits: { rate: { capacity: 200, refillPerSecond: 200 } } });
     // The CLI never embeds (no model load for a one-shot). A command that commits only notes it;

@@ -24,6 +24,17 @@ export const DEFAULT_LIMITS: GateLimits = {
   rate: { capacity: 120, refillPerSecond: 2 },
 };
 
+/**
+ * The per-actor token bucket an operator configured (`burst` writes at once, refilled at
+ * `perSecond`), each unset part falling back to the default: 120 at once, 2 per second.
+ */
+export function rateLimitFrom(setting?: { burst?: number; perSecond?: number }): RateLimit {
+  return {
+    capacity: setting?.burst ?? DEFAULT_LIMITS.rate.capacity,
+    refillPerSecond: setting?.perSecond ?? DEFAULT_LIMITS.rate.refillPerSecond,
+  };
+}
+
 /** Why Layer 1 refused a request. */
 export type Layer1Code = 'INVALID_REQUEST' | 'UNKNOWN_TYPE' | 'TOO_LARGE' | 'SECRET_DETECTED' | 'PII_DETECTED' | 'RATE_LIMITED' | 'SCOPE_DENIED';
 

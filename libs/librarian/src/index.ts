@@ -11,7 +11,7 @@ export type { GateAuditEntry, GateDecision, GateOutcome, GateOutcomeStatus, Gate
 export type { GateRequestFilter } from './gate-request.repository.js';
 export { createGate } from './gate.service.js';
 export type { Gate, GateOptions } from './gate.service.js';
-export { DEFAULT_LIMITS } from './hard-constraints.js';
+export { DEFAULT_LIMITS, rateLimitFrom } from './hard-constraints.js';
 export type { GateLimits, Layer1Code } from './hard-constraints.js';
 export { DEFAULT_POLICY, evaluatePolicy } from './policy.js';
 export type { GatePolicy, PolicyAction, PolicyContext, PolicyRule, PolicyVerdict, RuleMatch } from './policy.js';

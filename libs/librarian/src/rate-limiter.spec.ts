@@ -1,3 +1,4 @@
+import { DEFAULT_LIMITS, rateLimitFrom } from './hard-constraints.js';
 import { RateLimiter } from './rate-limiter.js';
 
 describe('RateLimiter', () => {
@@ -10,5 +11,13 @@ describe('RateLimiter', () => {
     expect(rl.tryTake('a')).toBe(false);
     now = 1001;
     expect(rl.tryTake('a')).toBe(true);
+  });
+});
+
+describe('rateLimitFrom', () => {
+  it('takes the operator setting part by part, the defaults for what is unset', () => {
+    expect(rateLimitFrom()).toEqual(DEFAULT_LIMITS.rate);
+    expect(rateLimitFrom({ burst: 5000 })).toEqual({ capacity: 5000, refillPerSecond: DEFAULT_LIMITS.rate.refillPerSecond });
+    expect(rateLimitFrom({ burst: 10, perSecond: 0.5 })).toEqual({ capacity: 10, refillPerSecond: 0.5 });
   });
 });

@@ -7,7 +7,7 @@ import {
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
 } from '@engram/infra';
 import { createTocFromConfig, drainSpool, registerTocJobs, requestTocBuild, type ConversationEvent, type TocService } from '@engram/conversation';
-import { createGate, loadPolicy } from '@engram/librarian';
+import { createGate, loadPolicy, rateLimitFrom } from '@engram/librarian';
 import { consolidationRuleOf, extractEntities, LearningRepository, sweepSchedulesOf, sweepTunablesOf, learningStats, lifecycleFromSettings, type LifecycleDb } from '@engram/lifecycle';
 import { createTypeRegistry, RecordReader, type TypeRegistry } from '@engram/memory';
 import {
@@ -147,7 +147,7 @@ async function composeService(
     onReviewQueueError: (err) => log(`queueing a cascade review failed: ${String(err)}`),
   });
   return createMemoryService({
-    gate: createGate({ db: handle.db, registry, policy }),
+    gate: createGate({ db: handle.db, registry, policy, limits: { rate: rateLimitFrom(config.rateLimit) } }),
     reader: new RecordReader(handle.db),
     search,
     retrieval,
@@ -245,3 +245,4 @@ function healthProbe({ config, handle, service, indexer, embedder, modelError, t
     },
   };
 }
+

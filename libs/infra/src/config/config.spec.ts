@@ -78,6 +78,9 @@ describe('loadConfig', () => {
     [{ ENGRAM_EMBED_BATCH_SIZE: '0' }, /embedBatchSize/],
     [{ ENGRAM_HTTP_HOST: '0.0.0.0' }, /ENGRAM_API_KEY/],
     [{ ENGRAM_CONFIG: '/nonexistent/engram.yaml' }, /does not exist/],
+    [{ ENGRAM_RATE_LIMIT_BURST: 'lots' }, /ENGRAM_RATE_LIMIT_BURST must be an integer/],
+    [{ ENGRAM_RATE_LIMIT_BURST: '0' }, /rateLimit\.burst/],
+    [{ ENGRAM_RATE_LIMIT_PER_SECOND: '-1' }, /ENGRAM_RATE_LIMIT_PER_SECOND must be a number/],
   ])('rejects %j with a clear ConfigError', (env, message) => {
     const call = () => loadConfig({ env: { ENGRAM_HOME: tmp(), ...env } });
     expect(call).toThrow(ConfigError);
@@ -90,6 +93,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ env: { ENGRAM_HOME: home } })).toThrow(/modelNmae|Unrecognized/);
     writeFileSync(path.join(home, 'config.yaml'), 'a: [\n');
     expect(() => loadConfig({ env: { ENGRAM_HOME: home } })).toThrow(/not valid YAML/);
+  });
+
+  it('reads the gate rate limit from ENGRAM_RATE_LIMIT_BURST and ENGRAM_RATE_LIMIT_PER_SECOND', () => {
+    const config = loadConfig({ env: { ENGRAM_HOME: tmp(), ENGRAM_RATE_LIMIT_BURST: '5000', ENGRAM_RATE_LIMIT_PER_SECOND: '2.5' } });
+    expect(config.rateLimit).toEqual({ burst: 5000, perSecond: 2.5 });
+    expect(loadConfig({ env: { ENGRAM_HOME: tmp() } }).rateLimit).toBeUndefined();
   });
 
   it('allows a public host with an API key', () => {

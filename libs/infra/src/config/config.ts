@@ -111,6 +111,12 @@ function envLayer(raw: EngramEnv): Layer {
   if (raw.tocOverlapMinutes) layer.tocOverlapMinutes = toInt('ENGRAM_TOC_OVERLAP_MINUTES', raw.tocOverlapMinutes);
   if (raw.tocOverlapTokens) layer.tocOverlapTokens = toInt('ENGRAM_TOC_OVERLAP_TOKENS', raw.tocOverlapTokens);
   if (raw.tocSummariser) layer.tocSummariser = raw.tocSummariser as EngramConfig['tocSummariser']; // validated below
+  if (raw.rateLimitBurst || raw.rateLimitPerSecond) {
+    layer.rateLimit = {
+      ...(raw.rateLimitBurst ? { burst: toInt('ENGRAM_RATE_LIMIT_BURST', raw.rateLimitBurst) } : {}),
+      ...(raw.rateLimitPerSecond ? { perSecond: toNumber('ENGRAM_RATE_LIMIT_PER_SECOND', raw.rateLimitPerSecond) } : {}),
+    };
+  }
   if (raw.conversationMode) layer.conversationMode = raw.conversationMode as EngramConfig['conversationMode']; // validated below
   return layer;
 }
@@ -126,6 +132,11 @@ function lifecycleEnv(env: Record<string, string | undefined>) {
 function toInt(name: string, value: string): number {
   if (!/^-?\d+$/.test(value)) throw new ConfigError(`${name} must be an integer, got "${value}"`);
   return Number.parseInt(value, 10);
+}
+
+function toNumber(name: string, value: string): number {
+  if (!/^\d+(\.\d+)?$/.test(value)) throw new ConfigError(`${name} must be a number, got "${value}"`);
+  return Number.parseFloat(value);
 }
 
 function toList(value: string): string[] {

@@ -45,6 +45,11 @@ export interface EngramConfig {
    * tags; `per-agent` keys the log by project AND agent, as separate stores would.
    */
   readonly conversationMode: 'unified' | 'per-agent';
+  /**
+   * The gate's per-actor write limit (a token bucket: `burst` writes at once, refilled at
+   * `perSecond`); the librarian's defaults (120, 2/s) when unset. Raise it for a trusted bulk writer.
+   */
+  readonly rateLimit?: { readonly burst?: number; readonly perSecond?: number };
 }
 
 /** Overrides from CLI flags (or code): any subset, `http` included field by field. */

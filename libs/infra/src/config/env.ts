@@ -23,6 +23,8 @@ export interface EngramEnv {
   tocOverlapTokens?: string;
   tocSummariser?: string;
   conversationMode?: string;
+  rateLimitBurst?: string;
+  rateLimitPerSecond?: string;
 }
 
 const NAMES: Record<keyof EngramEnv, string[]> = {
@@ -50,6 +52,8 @@ const NAMES: Record<keyof EngramEnv, string[]> = {
   tocOverlapTokens: ['ENGRAM_TOC_OVERLAP_TOKENS'],
   tocSummariser: ['ENGRAM_TOC_SUMMARISER'],
   conversationMode: ['ENGRAM_CONVERSATION_MODE'],
+  rateLimitBurst: ['ENGRAM_RATE_LIMIT_BURST'],
+  rateLimitPerSecond: ['ENGRAM_RATE_LIMIT_PER_SECOND'],
 };
 
 /** The environment variable names behind each field, first one wins (for docs and `doctor`). */
