@@ -24,6 +24,9 @@ export interface A2aSettings {
   /** Undefined only with the insecure conformance switch. */
   apiKey: string | undefined;
   maxBodyBytes: number;
+  /** Host / Origin headers answered (ENGRAM_ALLOWED_HOSTS / _ORIGINS; loopback names on a loopback bind). */
+  allowedHosts: readonly string[];
+  allowedOrigins: readonly string[];
 }
 
 /**
@@ -49,6 +52,7 @@ export function loadA2aSettings(options: A2aServerOptions): { settings: A2aSetti
       host: http.host, port: options.port, maxBodyBytes: http.maxBodyBytes,
       publicUrl: options.publicUrl ?? `http://${host}:${options.port}`,
       apiKey: options.insecureNoAuth ? undefined : http.apiKey,
+      allowedHosts: http.allowedHosts, allowedOrigins: http.allowedOrigins,
     },
     config,
   };

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   app.use(a2aExpressApp({
     requestHandler: app.get(REQUEST_HANDLER),
     access: { apiKey: settings.apiKey, maxBodyBytes: settings.maxBodyBytes },
+    hosts: settings,
     cardModified: new Date(),
     log,
   }));

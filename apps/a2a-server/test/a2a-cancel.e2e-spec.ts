@@ -42,7 +42,8 @@ describe('A2A cancel of a running task (real SDK client over HTTP, Postgres task
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const card = buildAgentCard({ publicUrl: baseUrl, version: 'test', authRequired: true });
     const handler = new DefaultRequestHandler(card, new DatabaseTaskStore(handle.db, { tableName: 'a2a_tasks' }), new EngramAgentExecutor(slowResearch));
-    mounted.app = a2aExpressApp({ requestHandler: handler, access: { apiKey: 'k', maxBodyBytes: 1 << 20 }, cardModified: new Date(), log: () => undefined });
+    mounted.app = a2aExpressApp({ requestHandler: handler, access: { apiKey: 'k', maxBodyBytes: 1 << 20 },
+      hosts: { host: '127.0.0.1', allowedHosts: [], allowedOrigins: [], publicUrl: baseUrl }, cardModified: new Date(), log: () => undefined });
   });
 
   afterAll(async () => {

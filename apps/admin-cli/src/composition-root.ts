@@ -11,7 +11,7 @@ import {
 } from '@engram/agents';
 import { createTocFromConfig } from '@engram/conversation';
 import {
-  checkModelDir, createJobQueue, createOpenAiChat, loadConfig, loadEmbeddingProvider, migrateToLatest, openDatabase, summarizeConfig,
+  checkModelDir, createJobQueue, createOpenAiChat, loadConfig, loadEmbeddingProvider, openDatabase, prepareSchema, summarizeConfig,
   type DatabaseHandle, type EngramConfig,
 } from '@engram/infra';
 import { createGate, loadPolicy, rateLimitFrom, type Gate } from '@engram/librarian';
@@ -78,7 +78,7 @@ function modelProblem(config: EngramConfig): string | undefined {
 async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
   const handle: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, home: config.home });
   try {
-    const { applied } = await migrateToLatest(handle);
+    const { applied } = await prepareSchema(handle);
     // One registry for the gate, retrieval and the decision engine: they must agree on half-lives.
     const lifecycle = lifecycleFromSettings(config.lifecycle);
     const registry = createTypeRegistry(lifecycle.typeOverrides);

@@ -3,6 +3,7 @@ export type InfraErrorCode =
   | 'CONFIG_INVALID'
   | 'DATABASE_UNAVAILABLE'
   | 'MIGRATION_FAILED'
+  | 'SCHEMA_PENDING'
   | 'EMBEDDED_LOCK_FAILED'
   | 'JOB_QUEUE_FAILED'
   | 'MODEL_UNAVAILABLE'
@@ -43,6 +44,17 @@ export class MigrationError extends InfraError {
   override name = 'MigrationError';
   constructor(message: string, options?: { cause?: unknown }) {
     super('MIGRATION_FAILED', message, options);
+  }
+}
+
+/**
+ * The database has migrations this build needs and the connected role may not apply them (a
+ * service login in server mode): the operator runs `engram migrate` as the owner, then restarts.
+ */
+export class SchemaPendingError extends InfraError {
+  override name = 'SchemaPendingError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('SCHEMA_PENDING', message, options);
   }
 }
 

@@ -6,6 +6,7 @@ export {
   ConfigError,
   DatabaseUnavailableError,
   MigrationError,
+  SchemaPendingError,
   EmbeddedLockError,
   JobQueueError,
   type InfraErrorCode,
@@ -17,6 +18,7 @@ export { openDatabase, redactDatabaseUrl, type OpenDatabaseOptions } from './db/
 export { openInMemoryDatabase } from './db/pglite-instance.js';
 export { openLightDatabase, type OpenLightOptions } from './db/open-light.js';
 export { migrateToLatest, migrateDown, type MigrateOptions } from './db/migrate.js';
+export { prepareSchema, pendingMigrations, type SchemaReadiness } from './db/schema-readiness.js';
 export { refreshStatistics, STATISTICS_TABLES, type RefreshStatisticsOptions } from './db/refresh-statistics.js';
 export { DEFAULT_EMBEDDING_DIM, type MigrationContext } from './db/migration-context.js';
 

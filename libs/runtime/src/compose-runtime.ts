@@ -3,7 +3,7 @@ import {
   collectLifecycleStats, createConversationFormation, createLifecycleSweeps, createMemoryService, createOpenAiSynthesiser, type LifecycleStats, type LifecycleSweeps, type MemoryService,
 } from '@engram/agents';
 import {
-  createJobQueue, createOpenAiChat, loadEmbeddingProvider, migrateToLatest, openDatabase, refreshStatistics, summarizeConfig,
+  createJobQueue, createOpenAiChat, loadEmbeddingProvider, openDatabase, prepareSchema, refreshStatistics, summarizeConfig,
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
 } from '@engram/infra';
 import { createTocFromConfig, drainSpool, registerTocJobs, requestTocBuild, type ConversationEvent, type TocService } from '@engram/conversation';
@@ -59,7 +59,8 @@ async function openEmbedder(config: EngramConfig, log: ComposeOptions['log']): P
 export async function composeRuntime(config: EngramConfig, { log }: ComposeOptions): Promise<MemoryRuntime> {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, home: config.home });
   try {
-    const { applied } = await migrateToLatest(handle);
+    // Owners (and PGlite) migrate; a service login only checks and refuses a pending schema (ADR-0026).
+    const { applied } = await prepareSchema(handle);
     if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
     const { embedder, error: modelError } = await openEmbedder(config, log);
     const queue = createJobQueue(handle, {}, { schedules: true });

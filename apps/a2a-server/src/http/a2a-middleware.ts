@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
-import { jsonRpcProblem, restProblem } from './request-checks.js';
-import { INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, sendProtocolError, type Binding } from './protocol-errors.js';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import { jsonRpcProblem, responseIdOf, restProblem, type RequestProblem } from './request-checks.js';
+import {
+  CONTENT_TYPE_NOT_SUPPORTED, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, sendProtocolError, type Binding,
+} from './protocol-errors.js';
 
 /** The access settings of the A2A endpoints. */
 export interface A2aAccess {
@@ -14,6 +16,12 @@ function keyMatches(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Whether an Authorization header carries the API key as a Bearer token. */
+export function bearerMatches(authorization: string, apiKey: string): boolean {
+  const m = /^Bearer\s+(.+)$/i.exec(authorization);
+  return m !== null && keyMatches(m[1] as string, apiKey);
 }
 
 /** Bearer API key on every A2A endpoint but the card: missing or wrong → 401 in the binding's shape. */
@@ -31,19 +39,49 @@ export function parseJsonBody(maxBodyBytes: number): RequestHandler {
   return express.json({ limit: maxBodyBytes, strict: false, type: ['application/json', 'application/a2a+json'] });
 }
 
+/** JSON-RPC code and REST status of each kind of problem (A2A v1.0 section 5.4 and the v0.3 REST mapping). */
+const ANSWER: Record<RequestProblem['kind'], { rpc: number; http: number }> = {
+  envelope: { rpc: INVALID_REQUEST, http: 400 },
+  params: { rpc: INVALID_PARAMS, http: 400 },
+  'content-type': { rpc: CONTENT_TYPE_NOT_SUPPORTED, http: 415 },
+};
+
 export function validateJsonRpc(): RequestHandler {
   return (req, res, next) => {
     const problem = jsonRpcProblem(req.body);
     if (!problem) return next();
-    sendProtocolError(res, 'jsonrpc', 200, INVALID_PARAMS, problem, (req.body as { id?: unknown }).id);
+    sendProtocolError(res, 'jsonrpc', 200, ANSWER[problem.kind].rpc, problem.message, responseIdOf(req.body));
   };
+}
+
+/** v0.3 callers send no A2A-Version header (or 0.x); their REST paths start with /v1/. */
+function isLegacyRest(req: Request): boolean {
+  const version = req.header('a2a-version') ?? '0.3';
+  return version.startsWith('0.') && req.path.startsWith('/v1/');
 }
 
 export function validateRest(): RequestHandler {
   return (req, res, next) => {
-    const problem = restProblem(req.method, req.path, req.body, req.query as Record<string, unknown>);
+    const problem = restProblem({ method: req.method, path: req.path, body: req.body, query: req.query as Record<string, unknown> }, isLegacyRest(req));
     if (!problem) return next();
-    sendProtocolError(res, 'rest', 400, INVALID_PARAMS, problem);
+    sendProtocolError(res, 'rest', ANSWER[problem.kind].http, ANSWER[problem.kind].rpc, problem.message);
+  };
+}
+
+const JSON_MEDIA_TYPES = new Set(['application/json', 'application/a2a+json']);
+
+/**
+ * A body the bindings cannot parse (`text/plain`, a form) is ContentTypeNotSupported: 415 on REST,
+ * -32005 on JSON-RPC. Checked before the body parser and the params checks, which would otherwise
+ * see an empty body and answer "message is required".
+ */
+export function requireJsonBody(binding: Binding): RequestHandler {
+  return (req, res, next) => {
+    const raw = req.header('content-type');
+    const hasBody = Number(req.header('content-length') ?? 0) > 0 || req.header('transfer-encoding') !== undefined;
+    if (!hasBody || raw === undefined || JSON_MEDIA_TYPES.has(raw.split(';', 1)[0]!.trim().toLowerCase())) return next();
+    const message = `Unsupported Content-Type "${raw}": send application/json${binding === 'rest' ? ' or application/a2a+json' : ''}`;
+    sendProtocolError(res, binding, binding === 'rest' ? 415 : 200, CONTENT_TYPE_NOT_SUPPORTED, message);
   };
 }
 

@@ -4,11 +4,13 @@ import type { A2ARequestHandler } from '@a2a-js/sdk/server';
 import { agentCardHandler, jsonRpcHandler, restHandler, type UserBuilder } from '@a2a-js/sdk/server/express';
 import express, { type Express, type RequestHandler } from 'express';
 import { JSONRPC_PATH, REST_PATH } from '../agent-card.js';
-import { parseJsonBody, protocolErrorHandler, requireBearer, validateJsonRpc, validateRest, type A2aAccess } from './a2a-middleware.js';
+import { parseJsonBody, protocolErrorHandler, requireBearer, requireJsonBody, validateJsonRpc, validateRest, type A2aAccess } from './a2a-middleware.js';
+import { checkHostAndOrigin, type HostPolicy } from './host-origin-check.js';
 
 export interface MountOptions {
   requestHandler: A2ARequestHandler;
   access: A2aAccess;
+  hosts: HostPolicy;
   /** When the card last changed (process start: the card is built from config at start-up). */
   cardModified: Date;
   log: (message: string) => void;
@@ -33,9 +35,10 @@ function lastModified(at: Date): RequestHandler {
  * Fastify app as middleware (ADR-0008). Ahead of them: Bearer auth (everywhere but the card, /health included), the body limit and the checks the SDK
  * does not make; behind them, a handler that turns whatever escaped into a protocol error.
  */
-export function a2aExpressApp({ requestHandler, access, cardModified, log }: MountOptions): Express {
+export function a2aExpressApp({ requestHandler, access, hosts, cardModified, log }: MountOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.use(checkHostAndOrigin(hosts, REST_PATH));
   const legacyCompat = { enabled: true };
   const userBuilder: UserBuilder = access.apiKey === undefined ? anonymousUser : apiKeyUser;
   // v0.3 callers (A2A-Version 0.x or none) get the compat router's translation of the SDK object;
@@ -43,11 +46,11 @@ export function a2aExpressApp({ requestHandler, access, cardModified, log }: Mou
   const coreCard = () => requestHandler.getAgentCard();
   app.use(`/${AGENT_CARD_PATH}`, lastModified(cardModified), legacyAgentCardRouter({ agentCardProvider: coreCard }),
     agentCardHandler({ agentCardProvider: async () => AgentCard.toJSON(await coreCard()) as AgentCard }));
-  app.use('/health', requireBearer('rest', access.apiKey));
+  // /health checks its own credentials (liveness without them, health.controller.ts).
   app.use('/metrics', requireBearer('rest', access.apiKey));
-  app.use(JSONRPC_PATH, requireBearer('jsonrpc', access.apiKey), parseJsonBody(access.maxBodyBytes), validateJsonRpc(),
+  app.use(JSONRPC_PATH, requireBearer('jsonrpc', access.apiKey), requireJsonBody('jsonrpc'), parseJsonBody(access.maxBodyBytes), validateJsonRpc(),
     jsonRpcHandler({ requestHandler, userBuilder, legacyCompat }));
-  app.use(REST_PATH, requireBearer('rest', access.apiKey), parseJsonBody(access.maxBodyBytes), validateRest(),
+  app.use(REST_PATH, requireBearer('rest', access.apiKey), requireJsonBody('rest'), parseJsonBody(access.maxBodyBytes), validateRest(),
     restHandler({ requestHandler, userBuilder, legacyCompat }));
   app.use(protocolErrorHandler(REST_PATH, log));
   return app;

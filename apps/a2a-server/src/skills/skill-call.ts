@@ -15,6 +15,8 @@ export interface SkillCall {
   /** The data parts merged (later wins), plus the text as `text`. */
   params: Record<string, unknown>;
   text: string;
+  /** The caller named the skill (metadata, a data part's `skill` or a text prefix): its input is checked strictly. */
+  explicit: boolean;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -55,5 +57,5 @@ export function readSkillCall(view: MessageView, known: readonly string[], fallb
     }
   }
   const { skill: _dropped, ...params } = data;
-  return { skill: skill ?? fallback, params, text };
+  return { skill: skill ?? fallback, params, text, explicit: skill !== undefined };
 }

@@ -31,10 +31,36 @@ export function defineSkill<S extends z.ZodType>(skill: SkillDefinition<S>): Ski
   return skill as unknown as SkillDefinition;
 }
 
+/**
+ * A message that names no skill is plain content for the default skill (A2A peers send data parts
+ * of their own shape, e.g. `{ key, number }` or v0.3 `{ type, content }`): the fields the skill
+ * declares are its input, the other fields' values become text. A message that names its skill
+ * is a call: an unknown field there is a mistake and is refused (issue 4's strict check).
+ */
+function lenientParams(skill: SkillDefinition, call: SkillCall): { params: Record<string, unknown>; text: string } {
+  if (call.explicit || !(skill.input instanceof z.ZodObject)) return { params: { ...call.params }, text: call.text };
+  const known = new Set(Object.keys(skill.input.shape as Record<string, unknown>));
+  const params: Record<string, unknown> = {};
+  const extra: string[] = [];
+  for (const [key, value] of Object.entries(call.params)) {
+    if (known.has(key) && key !== skill.textParam) params[key] = value;
+    else extra.push(...leafText(value));
+  }
+  return { params, text: [call.text, ...extra].filter((t) => t.length > 0).join('\n') };
+}
+
+function leafText(value: unknown): string[] {
+  if (typeof value === 'string') return [value.trim()];
+  if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
+  if (Array.isArray(value)) return value.flatMap(leafText);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(leafText);
+  return [];
+}
+
 /** Validated skill input, or a message naming every problem (for a protocol error). */
 export function parseSkillInput(skill: SkillDefinition, call: SkillCall): { ok: true; input: unknown } | { ok: false; message: string } {
-  const params = { ...call.params };
-  if (params[skill.textParam] === undefined && call.text) params[skill.textParam] = call.text;
+  const { params, text } = lenientParams(skill, call);
+  if (params[skill.textParam] === undefined && text) params[skill.textParam] = text;
   const parsed = skill.input.safeParse(params);
   if (parsed.success) return { ok: true, input: parsed.data };
   const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`);

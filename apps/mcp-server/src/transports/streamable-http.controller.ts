@@ -28,10 +28,12 @@ export class StreamableHttpController implements OnApplicationShutdown {
     await reply.code(200).header('content-type', this.metrics.contentType).send(text);
   }
 
+  /** Liveness (`{ status }`) for anyone, e.g. a load balancer with its own Host; the full report only past the /mcp checks (Host, key). */
   @Get('health')
-  async healthCheck(@Res() reply: FastifyReply): Promise<void> {
+  async healthCheck(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const report = await this.health.report();
-    await reply.code(report.status === 'down' ? 503 : 200).send(report);
+    const full = checkAccess(this.access, req.headers) === undefined;
+    await reply.code(report.status === 'down' ? 503 : 200).send(full ? report : { status: report.status });
   }
 
   @Post('mcp')
