@@ -5,6 +5,7 @@ import { termStatistics } from '../queries/term-statistics.query.js';
 import { vectorSearchQuery, type EmbeddingModelId } from '../queries/vector-search.query.js';
 import type { VisibilityFilter } from '../queries/visibility.filter.js';
 import { planBm25 } from './bm25.js';
+import { withSessionContext } from './session-context.js';
 
 /** A head row with the score of the list it came from. */
 export type KeywordCandidate = MemoryRow & { keyword_score: number | string };
@@ -12,7 +13,7 @@ export type VectorCandidate = MemoryRow & { distance: number | string };
 
 /**
  * Keyword candidates ranked by BM25 over the scopes' term statistics (ADR-0019): one statistics
- * read, then one candidate read. Agents ask in natural language, so any query word may match and
+ * read, one candidate read, then the turns around them in their conversation (ADR-0020). Agents ask in natural language, so any query word may match and
  * rarer words weigh more; nothing is returned when no query word occurs in the scopes.
  */
 export async function keywordCandidates(
@@ -23,7 +24,9 @@ export async function keywordCandidates(
 ): Promise<KeywordCandidate[]> {
   const plan = planBm25(await termStatistics(db, text, filter.scopes));
   if (plan === null) return [];
-  return (await keywordSearchQuery(db, plan, filter, limit).execute()) as KeywordCandidate[];
+  const rows = (await keywordSearchQuery(db, plan, filter, limit).execute()) as KeywordCandidate[];
+  const scored = await withSessionContext(db, rows.map((row) => ({ row, score: Number(row.keyword_score) })), filter, (row) => ({ ...row, keyword_score: 0 }));
+  return scored.slice(0, limit).map(({ row, score }) => ({ ...row, keyword_score: score }));
 }
 
 /**
