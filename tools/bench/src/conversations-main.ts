@@ -37,7 +37,7 @@ async function runBackend(backend: 'pglite' | 'postgres'): Promise<BackendResult
     const runs = new Map<string, RetrieverRun>();
     for (const [i, c] of conversations.entries()) {
       progress(`${backend}: ${c.sampleId}: ${c.questions.length} questions × ${retrievers.length} tools`);
-      await evaluateConversation(session, c, loaded[i]?.index as TurnIndex, retrievers, runs);
+      await evaluateConversation(session, c, loaded[i]?.index as TurnIndex, retrievers, runs, { depth: opts.depth, keepAnswers: opts.dump });
     }
     return {
       backend, loadSeconds, embedSeconds, runs: Object.fromEntries(runs),

@@ -10,7 +10,7 @@ import { outcomeOf, type QuestionOutcome } from './metrics.js';
 export interface Retriever {
   name: string;
   tool: string;
-  args(query: string, scope: string): Record<string, unknown>;
+  args(query: string, scope: string, depth: number): Record<string, unknown>;
   /** The memory ids of the answer, best first. */
   ids(structured: any): string[];
 }
@@ -21,10 +21,10 @@ const searchIds = (s: any): string[] => (s.results ?? []).map((r: any) => String
 export const RETRIEVERS: readonly Retriever[] = [
   ...(['vector', 'keyword', 'hybrid'] as const).map((mode) => ({
     name: `memory.search ${mode}`, tool: 'memory.search', ids: searchIds,
-    args: (query: string, scope: string) => ({ query, mode, top_k: 10, scope }),
+    args: (query: string, scope: string, depth: number) => ({ query, mode, top_k: depth, scope }),
   })),
-  { name: 'memory.retrieve', tool: 'memory.retrieve', ids: searchIds, args: (query, scope) => ({ query, top_k: 10, scope }) },
-  { name: 'recall', tool: 'recall', ids: (s) => (s.memories ?? []).map((m: any) => String(m.id)), args: (query, scope) => ({ query, top_k: 10, scope }) },
+  { name: 'memory.retrieve', tool: 'memory.retrieve', ids: searchIds, args: (query, scope, depth) => ({ query, top_k: depth, scope }) },
+  { name: 'recall', tool: 'recall', ids: (s) => (s.memories ?? []).map((m: any) => String(m.id)), args: (query, scope, depth) => ({ query, top_k: Math.min(50, depth), scope }) },
 ];
 
 /** Outcomes and per-call latencies (ms) of one retriever. */
@@ -32,11 +32,20 @@ export interface RetrieverRun {
   outcomes: QuestionOutcome[];
   latencies: number[];
   errors: number;
+  /** With --dump: every answer's turn ids and scores (search results carry a score), for offline analysis. */
+  answers?: { question: string; category: number; evidence: string[]; turns: string[][]; scores: (number | null)[] }[];
+}
+
+/** How deep to ask (top_k; metrics read the top 10) and whether to keep the raw answers. */
+export interface EvaluateOptions {
+  depth: number;
+  keepAnswers: boolean;
 }
 
 /** Runs every question of `c` through every retriever, one call at a time (latency is per call). */
 export async function evaluateConversation(
   session: McpSession, c: Conversation, index: TurnIndex, retrievers: readonly Retriever[], runs: Map<string, RetrieverRun>,
+  opts: EvaluateOptions = { depth: 10, keepAnswers: false },
 ): Promise<void> {
   const scope = scopeOf(c);
   for (const q of c.questions) {
@@ -44,11 +53,15 @@ export async function evaluateConversation(
       const run = runs.get(r.name) ?? { outcomes: [], latencies: [], errors: 0 };
       runs.set(r.name, run);
       const t = performance.now();
-      const answer = await session.call(r.tool, r.args(q.text, scope));
+      const answer = await session.call(r.tool, r.args(q.text, scope, opts.depth));
       run.latencies.push(since(t));
       if (answer.isError) run.errors++;
-      const turns = answer.isError ? [] : r.ids(answer.structured).flatMap((id) => index.get(id) ?? []);
-      run.outcomes.push(outcomeOf(q.category, q.evidence, turns));
+      const ids = answer.isError ? [] : r.ids(answer.structured);
+      run.outcomes.push(outcomeOf(q.category, q.evidence, ids.flatMap((id) => index.get(id) ?? [])));
+      if (opts.keepAnswers) {
+        const scores = (answer.structured.results ?? []).map((x: any) => (typeof x.score === 'number' ? x.score : null));
+        (run.answers ??= []).push({ question: q.text, category: q.category, evidence: q.evidence, turns: ids.map((id) => index.get(id) ?? []), scores });
+      }
     }
   }
 }
