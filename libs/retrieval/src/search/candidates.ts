@@ -1,17 +1,20 @@
 import { sql, type Kysely } from 'kysely';
 import type { MemoryDatabase, MemoryRow } from '@engram/memory';
 import { keywordSearchQuery } from '../queries/keyword-search.query.js';
+import { termStatistics } from '../queries/term-statistics.query.js';
 import { vectorSearchQuery, type EmbeddingModelId } from '../queries/vector-search.query.js';
 import type { VisibilityFilter } from '../queries/visibility.filter.js';
-import { anyTermQueryText } from './search-query.js';
+import { planBm25 } from './bm25.js';
+import { withSessionContext } from './session-context.js';
 
 /** A head row with the score of the list it came from. */
 export type KeywordCandidate = MemoryRow & { keyword_score: number | string };
 export type VectorCandidate = MemoryRow & { distance: number | string };
 
 /**
- * Keyword candidates. Agents ask in natural language, and websearch_to_tsquery ANDs every term;
- * when that finds nothing, retry with the terms ORed so partial matches still rank.
+ * Keyword candidates ranked by BM25 over the scopes' term statistics (ADR-0019): one statistics
+ * read, one candidate read, then the turns around them in their conversation (ADR-0020). Agents ask in natural language, so any query word may match and
+ * rarer words weigh more; nothing is returned when no query word occurs in the scopes.
  */
 export async function keywordCandidates(
   db: Kysely<MemoryDatabase>,
@@ -19,11 +22,11 @@ export async function keywordCandidates(
   filter: VisibilityFilter,
   limit: number,
 ): Promise<KeywordCandidate[]> {
-  const all = (await keywordSearchQuery(db, text, filter, limit).execute()) as KeywordCandidate[];
-  if (all.length > 0) return all;
-  const anyTerm = anyTermQueryText(text);
-  if (anyTerm === null) return [];
-  return (await keywordSearchQuery(db, anyTerm, filter, limit).execute()) as KeywordCandidate[];
+  const plan = planBm25(await termStatistics(db, text, filter.scopes));
+  if (plan === null) return [];
+  const rows = (await keywordSearchQuery(db, plan, filter, limit).execute()) as KeywordCandidate[];
+  const scored = await withSessionContext(db, rows.map((row) => ({ row, score: Number(row.keyword_score) })), filter, (row) => ({ ...row, keyword_score: 0 }));
+  return scored.slice(0, limit).map(({ row, score }) => ({ ...row, keyword_score: score }));
 }
 
 /**

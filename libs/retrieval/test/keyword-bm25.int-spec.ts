@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '@engram/infra';
+import { createSearchService, type SearchService } from '../src/index.js';
+import { testBackends } from '../../../tools/test/backends.js';
+import { seedRecord, updateRecord } from './fixtures.js';
+
+async function stats(handle: DatabaseHandle, scope: string, lexeme: string): Promise<{ docs: number; df: number }> {
+  const { rows } = await sql<{ docs: string | null; df: string | null }>`SELECT
+      (SELECT docs FROM memory_scope_stats WHERE scope = ${scope}) AS docs,
+      (SELECT df FROM memory_term_stats WHERE scope = ${scope} AND lexeme = ${lexeme}) AS df`.execute(handle.db);
+  return { docs: Number(rows[0]?.docs ?? 0), df: Number(rows[0]?.df ?? 0) };
+}
+
+describe.each(testBackends)('BM25 keyword search ($name)', (backend) => {
+  let handle: DatabaseHandle;
+  let sut: SearchService;
+
+  beforeAll(async () => {
+    handle = await backend.open();
+    sut = createSearchService({ db: handle.db, embedder: null });
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it('keeps per-scope document frequencies as memories are written and invalidated', async () => {
+    const scope = 'project:bm25-stats';
+    const a = await seedRecord(handle.db, { content: 'The kayak trip was fun', scope });
+    await seedRecord(handle.db, { content: 'Another kayak on the lake', scope });
+    await seedRecord(handle.db, { content: 'kayak kayak', scope: 'project:other' });
+    expect(await stats(handle, scope, 'kayak')).toEqual({ docs: 2, df: 2 });
+    await updateRecord(handle.db, a, { status: 'invalidated', status_reason: 'wrong' }, 'invalidate');
+    expect(await stats(handle, scope, 'kayak')).toEqual({ docs: 1, df: 1 });
+    expect(await stats(handle, 'project:other', 'kayak')).toEqual({ docs: 1, df: 1 });
+  });
+
+  it('ranks a rare word above a frequent one and matches any query word, not all', async () => {
+    const scope = 'project:bm25-rank';
+    for (let i = 0; i < 6; i++) await seedRecord(handle.db, { content: `Melanie talked about work on day ${i}`, scope });
+    const rare = await seedRecord(handle.db, { content: 'Melanie went to a pottery class', scope });
+    const res = await sut.search({ text: 'When did Melanie take the pottery workshop?', mode: 'keyword', scopes: [scope], topK: 3 });
+    expect(res.results[0]?.record.id).toBe(rare);
+    expect(res.results[0]?.score).toBeGreaterThan(0);
+    expect(res.results[0]?.score).toBeLessThanOrEqual(1);
+    expect(res.results).toHaveLength(3);
+  });
+
+  it('brings in the turn that answers a matching turn of the same session', async () => {
+    const scope = 'project:bm25-session';
+    const t0 = Date.now() - 60_000;
+    const ask = await seedRecord(handle.db, { content: 'Ann: How was the marathon in Boston?', scope, metadata: { session: 4 }, createdAt: new Date(t0) });
+    const reply = await seedRecord(handle.db, { content: 'Bob: Exhausting, but I loved every minute.', scope, metadata: { session: 4 }, createdAt: new Date(t0 + 1000) });
+    await seedRecord(handle.db, { content: 'Bob: Unrelated words here.', scope, metadata: { session: 5 }, createdAt: new Date(t0 + 2000) });
+    const res = await sut.search({ text: 'What did Bob think of the marathon?', mode: 'keyword', scopes: [scope], topK: 5 });
+    const ids = res.results.map((r) => r.record.id);
+    expect(ids.slice(0, 2).sort()).toEqual([ask, reply].sort());
+    expect(ids).toHaveLength(3);
+  });
+});

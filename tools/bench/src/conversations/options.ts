@@ -1,0 +1,50 @@
+// Command line of bench:conversations.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const USAGE =
+  'usage: npm run bench:conversations -- [--backend pglite|postgres|both] [--conversations conv-26,conv-30] [--dataset FILE] [--tools a,b] [--depth N] [--dump]';
+
+/** Parsed options. */
+export interface ConversationsOptions {
+  backends: ('pglite' | 'postgres')[];
+  conversations: string[];
+  dataset: string | null;
+  /** Retriever names to run (all when empty), e.g. "memory.search hybrid". */
+  tools: string[];
+  /** top_k asked of every tool (metrics read the top 10). */
+  depth: number;
+  /** Keep every raw answer in the JSON results (for offline analysis of fusion and ranking). */
+  dump: boolean;
+}
+
+/**
+ * The dev set lives in the shared folder beside the checkout (`../shared`); a worktree sits one
+ * level deeper, so its parent's sibling is tried too. null when neither exists.
+ */
+export function defaultDataset(root: string): string | null {
+  const candidates = [join(root, '../shared/datasets/locomo-dev.json'), join(root, '../../shared/datasets/locomo-dev.json')];
+  return candidates.map((p) => resolve(p)).find((p) => existsSync(p)) ?? null;
+}
+
+const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+export function parseOptions(argv: string[], root: string): ConversationsOptions {
+  const o: ConversationsOptions = { backends: ['pglite'], conversations: [], dataset: defaultDataset(root), tools: [], depth: 10, dump: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const v = argv[i + 1];
+    if (a === '--backend' && (v === 'pglite' || v === 'postgres' || v === 'both')) o.backends = v === 'both' ? ['pglite', 'postgres'] : [v];
+    else if (a === '--conversations') o.conversations = list(v);
+    else if (a === '--dataset' && v) o.dataset = resolve(v);
+    else if (a === '--tools') o.tools = list(v);
+    else if (a === '--depth' && Number.isInteger(Number(v)) && Number(v) >= 10 && Number(v) <= 100) o.depth = Number(v);
+    else if (a === '--dump') {
+      o.dump = true;
+      continue;
+    }
+    else throw new Error(`bad option ${a}${v ? ` ${v}` : ''}\n${USAGE}`);
+    i++;
+  }
+  return o;
+}
