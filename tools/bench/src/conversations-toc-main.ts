@@ -39,14 +39,15 @@ function parse(argv: string[]) {
 async function runOne(client: Client, db: Parameters<typeof waitForToc>[0], c: Conversation, o: ReturnType<typeof parse>): Promise<ConversationResult> {
   progress(`${c.sampleId}: ingesting ${c.turns.length} turns`);
   const ingestMs = await ingest(client, c);
-  const tocMs = await waitForToc(db, c.project);
-  progress(`${c.sampleId}: ingest ${Math.round(ingestMs)} ms, TOC complete ${Math.round(tocMs)} ms later`);
+  const tocMs = await waitForToc(db, c.project, false);
+  const vectorsMs = tocMs + (await waitForToc(db, c.project, true));
+  progress(`${c.sampleId}: ingest ${Math.round(ingestMs)} ms, TOC complete ${Math.round(tocMs)} ms later, event vectors ${Math.round(vectorsMs)} ms`);
   const questions = c.questions.filter((q) => q.category >= 1 && q.category <= 4).map(normaliseEvidence).filter((q) => q.evidence.length > 0);
   const outcomes = await askQuestions(client, c, questions, o.k);
   progress(`${c.sampleId}: ${outcomes.filter((x) => x.tocHit).length}/${outcomes.length} toc.search, ${outcomes.filter((x) => x.recallHit).length} recall`);
   const reach = o.reach ? await reachability(client, c, 10) : null;
   const context = await memoryContext(client, c, questions, o.contextTokens);
-  return { sampleId: c.sampleId, turns: c.turns.length, sessions: new Set(c.turns.map((t) => t.session)).size, ingestMs, tocMs, outcomes, reach, context };
+  return { sampleId: c.sampleId, turns: c.turns.length, sessions: new Set(c.turns.map((t) => t.session)).size, ingestMs, tocMs, vectorsMs, outcomes, reach, context };
 }
 
 const o = parse(process.argv.slice(2));

@@ -1,18 +1,22 @@
 import type { EmbeddingProvider } from '@engram/infra';
 import { sql } from 'kysely';
 import { InvalidTocQueryError } from '../errors.js';
+import { holdingNodes, keywordEvents, vectorEvents, type EventMatch, type TimeWindow } from '../search/event-search.js';
+import { createTermStats } from '../search/term-stats.js';
 import type { TocLevel } from './time-buckets.js';
 import type { TocDb } from './toc-tables.js';
 
-/** One teleport hit (TELE-04): a node or a grip, with where it lives in time. */
+/** One teleport hit (TELE-04): a node, a grip or a raw event, with where it lives in time. */
 export interface TocSearchHit {
-  kind: 'node' | 'grip';
+  kind: 'node' | 'grip' | 'event';
   id: string;
-  /** The node's title or the grip's excerpt. */
+  /** The node's title, the grip's excerpt or the event's text. */
   text: string;
   level: TocLevel | null;
-  /** The node itself, or the segment that cites the grip. */
+  /** The node itself, the segment that cites the grip, or the segment holding the event (its day before the TOC caught up). */
   nodeId: string;
+  /** The event's session (event hits only). */
+  sessionId: string | null;
   at: Date;
   score: number;
   matchedBy: ('keyword' | 'vector')[];
@@ -25,6 +29,12 @@ const RRF_K = 60;
 const MAX_QUERY = 1000;
 
 interface Ranked { key: string; hit: Omit<TocSearchHit, 'score' | 'matchedBy'> }
+
+/**
+ * Weight of each list in the fusion. Raw events carry the evidence itself; node summaries and grips
+ * (which quote events) lead to the same turns less precisely, so they count half.
+ */
+const WEIGHT = { node: 0.5, grip: 0.5, event: 1 } as const;
 
 async function keyword(db: TocDb, project: string, text: string, k: number): Promise<Ranked[][]> {
   const tsq = sql`websearch_to_tsquery('english', ${text})`;
@@ -39,14 +49,12 @@ async function keyword(db: TocDb, project: string, text: string, k: number): Pro
     .where('project', '=', project).where(sql<boolean>`search_tsv @@ ${tsq}`)
     .orderBy('rank', 'desc').orderBy('grip_id').limit(k).execute();
   return [
-    nodes.map((r) => ({ key: `node:${r.node_id}`, hit: { kind: 'node', id: r.node_id, text: r.title, level: r.level as TocLevel, nodeId: r.node_id, at: new Date(r.start_ts) } })),
-    grips.map((r) => ({ key: `grip:${r.grip_id}`, hit: { kind: 'grip', id: r.grip_id, text: r.excerpt, level: null, nodeId: r.node_id, at: new Date(r.ts) } })),
+    nodes.map((r) => ({ key: `node:${r.node_id}`, hit: { kind: 'node', id: r.node_id, text: r.title, level: r.level as TocLevel, nodeId: r.node_id, sessionId: null, at: new Date(r.start_ts) } })),
+    grips.map((r) => ({ key: `grip:${r.grip_id}`, hit: { kind: 'grip', id: r.grip_id, text: r.excerpt, level: null, nodeId: r.node_id, sessionId: null, at: new Date(r.ts) } })),
   ];
 }
 
-async function vector(db: TocDb, embedder: Pick<EmbeddingProvider, 'embedQuery'> | null, project: string, text: string, k: number): Promise<Ranked[][]> {
-  if (!embedder) return [];
-  const v = `[${Array.from(await embedder.embedQuery(text)).join(',')}]`;
+async function vector(db: TocDb, v: string, project: string, k: number): Promise<Ranked[][]> {
   const nodes = await db.selectFrom('toc_latest')
     .innerJoin('toc_nodes', (j) => j.onRef('toc_nodes.project', '=', 'toc_latest.project')
       .onRef('toc_nodes.node_id', '=', 'toc_latest.node_id').onRef('toc_nodes.version', '=', 'toc_latest.version'))
@@ -57,39 +65,78 @@ async function vector(db: TocDb, embedder: Pick<EmbeddingProvider, 'embedQuery'>
     .where('project', '=', project).where('embedding', 'is not', null)
     .orderBy(sql`embedding <=> ${v}::vector`).orderBy('grip_id').limit(k).execute();
   return [
-    nodes.map((r) => ({ key: `node:${r.node_id}`, hit: { kind: 'node', id: r.node_id, text: r.title, level: r.level as TocLevel, nodeId: r.node_id, at: new Date(r.start_ts) } })),
-    grips.map((r) => ({ key: `grip:${r.grip_id}`, hit: { kind: 'grip', id: r.grip_id, text: r.excerpt, level: null, nodeId: r.node_id, at: new Date(r.ts) } })),
+    nodes.map((r) => ({ key: `node:${r.node_id}`, hit: { kind: 'node', id: r.node_id, text: r.title, level: r.level as TocLevel, nodeId: r.node_id, sessionId: null, at: new Date(r.start_ts) } })),
+    grips.map((r) => ({ key: `grip:${r.grip_id}`, hit: { kind: 'grip', id: r.grip_id, text: r.excerpt, level: null, nodeId: r.node_id, sessionId: null, at: new Date(r.ts) } })),
   ];
 }
 
+const eventRanked = (m: EventMatch): Ranked => ({
+  key: `event:${m.eventId}`, hit: { kind: 'event', id: m.eventId, text: m.text, level: null, nodeId: '', sessionId: m.sessionId, at: m.ts },
+});
+
+type Embedder = Pick<EmbeddingProvider, 'embedQuery'> | null;
+type List = { via: 'keyword' | 'vector'; weight: number; list: Ranked[] };
+
+/** Reciprocal-rank fusion (k = 60) of weighted lists; ties by id. */
+function fuse(lists: readonly List[], limit: number): TocSearchHit[] {
+  const fused = new Map<string, TocSearchHit>();
+  for (const { via, weight, list } of lists) {
+    list.forEach((r, rank) => {
+      const hit = fused.get(r.key) ?? { ...r.hit, score: 0, matchedBy: [] };
+      hit.score += weight / (RRF_K + rank + 1);
+      if (!hit.matchedBy.includes(via)) hit.matchedBy.push(via);
+      fused.set(r.key, hit);
+    });
+  }
+  return [...fused.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, limit);
+}
+
+/** What one search asks for; `window` narrows event hits to an event-time range. */
+export interface TocSearchQuery { text: string; limit: number; mode?: TocSearchMode; window?: TimeWindow }
+
+function validate(query: TocSearchQuery, embedder: Embedder): { text: string; mode: TocSearchMode } {
+  const text = query.text.trim();
+  if (!text || text.length > MAX_QUERY) throw new InvalidTocQueryError(`search text must be 1..${MAX_QUERY} characters`);
+  if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > 100) throw new InvalidTocQueryError('limit must be an integer in 1..100');
+  let mode = query.mode ?? 'hybrid';
+  if (mode === 'vector' && !embedder) throw new InvalidTocQueryError('vector search needs the embedding model, which is not loaded in this process');
+  if (mode === 'hybrid' && !embedder) mode = 'keyword';
+  return { text, mode };
+}
+
 /**
- * Search over the latest TOC nodes and the grips of one project (seed 002 TELE-01/02/04): Postgres
- * full text (works without a model) and pgvector cosine, fused by reciprocal rank (k = 60).
+ * Search over the latest TOC nodes, the grips and the raw events of one project (seed 002
+ * TELE-01/02/04, issue 21): BM25-ranked full text over events and Postgres full text over
+ * summaries (both work without a model), pgvector cosine over all three, fused by weighted
+ * reciprocal rank (k = 60). Event hits name their session and the segment that holds them.
  * Without an embedder, `hybrid` is keyword-only and `vector` is refused.
  */
-export function createTocSearch(db: TocDb, embedder: Pick<EmbeddingProvider, 'embedQuery'> | null) {
+export function createTocSearch(db: TocDb, embedder: Embedder) {
+  const termStats = createTermStats(db);
   return {
-    async search(project: string, query: { text: string; limit: number; mode?: TocSearchMode }): Promise<{ hits: TocSearchHit[]; mode: TocSearchMode }> {
-      const text = query.text.trim();
-      if (!text || text.length > MAX_QUERY) throw new InvalidTocQueryError(`search text must be 1..${MAX_QUERY} characters`);
-      if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > 100) throw new InvalidTocQueryError('limit must be an integer in 1..100');
-      let mode = query.mode ?? 'hybrid';
-      if (mode === 'vector' && !embedder) throw new InvalidTocQueryError('vector search needs the embedding model, which is not loaded in this process');
-      if (mode === 'hybrid' && !embedder) mode = 'keyword';
+    async search(project: string, query: TocSearchQuery): Promise<{ hits: TocSearchHit[]; mode: TocSearchMode }> {
+      const { text, mode } = validate(query, embedder);
       const k = query.limit * 2;
-      const lists: { via: 'keyword' | 'vector'; list: Ranked[] }[] = [];
-      if (mode !== 'vector') for (const list of await keyword(db, project, text, k)) lists.push({ via: 'keyword', list });
-      if (mode !== 'keyword') for (const list of await vector(db, embedder, project, text, k)) lists.push({ via: 'vector', list });
-      const fused = new Map<string, TocSearchHit>();
-      for (const { via, list } of lists) {
-        list.forEach((r, rank) => {
-          const hit = fused.get(r.key) ?? { ...r.hit, score: 0, matchedBy: [] };
-          hit.score += 1 / (RRF_K + rank + 1);
-          if (!hit.matchedBy.includes(via)) hit.matchedBy.push(via);
-          fused.set(r.key, hit);
-        });
+      const ek = Math.max(k, 20);
+      const lists: List[] = [];
+      const add = (via: List['via'], kind: keyof typeof WEIGHT, list: Ranked[]) => lists.push({ via, weight: WEIGHT[kind], list });
+      if (mode !== 'vector') {
+        const [nodes, grips] = await keyword(db, project, text, k);
+        add('keyword', 'node', nodes ?? []);
+        add('keyword', 'grip', grips ?? []);
+        add('keyword', 'event', (await keywordEvents(db, project, await termStats(project, text), ek, query.window)).map(eventRanked));
       }
-      const hits = [...fused.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, query.limit);
+      if (mode !== 'keyword' && embedder) {
+        const v = `[${Array.from(await embedder.embedQuery(text)).join(',')}]`;
+        const [nodes, grips] = await vector(db, v, project, k);
+        add('vector', 'node', nodes ?? []);
+        add('vector', 'grip', grips ?? []);
+        add('vector', 'event', (await vectorEvents(db, v, project, ek, query.window)).map(eventRanked));
+      }
+      const hits = fuse(lists, query.limit);
+      const events = hits.filter((h) => h.kind === 'event');
+      const held = await holdingNodes(db, project, events.map((h) => ({ eventId: h.id, ts: h.at })));
+      for (const h of events) h.nodeId = held.get(h.id) ?? h.nodeId;
       return { hits, mode };
     },
   };

@@ -28,11 +28,11 @@ export async function ingest(client: Client, c: Conversation): Promise<number> {
 
 /**
  * Waits until the server's background work for `project` is done: outbox consumed, no dirty day
- * or open run in the checkpoint, and (when the table exists) every event embedded. Returns ms.
+ * or open run in the checkpoint, and with `withVectors` (when the table exists) every event embedded. Returns ms.
  */
-export async function waitForToc(db: Kysely<unknown>, project: string, timeoutMs = 300_000): Promise<number> {
+export async function waitForToc(db: Kysely<unknown>, project: string, withVectors: boolean, timeoutMs = 300_000): Promise<number> {
   const t = performance.now();
-  const vectors = (await sql<{ t: string | null }>`SELECT to_regclass('conversation_event_vectors')::text AS t`.execute(db)).rows[0]?.t;
+  const vectors = withVectors && (await sql<{ t: string | null }>`SELECT to_regclass('conversation_event_vectors')::text AS t`.execute(db)).rows[0]?.t;
   // Postgres resolves every relation of a statement up front, so the vector check is its own statement.
   const unembedded = sql`EXISTS (SELECT 1 FROM conversation_events e WHERE e.project = ${project}
     AND NOT EXISTS (SELECT 1 FROM conversation_event_vectors v WHERE v.project = e.project AND v.event_id = e.event_id))`;

@@ -9,6 +9,8 @@ export interface ConversationResult {
   sessions: number;
   ingestMs: number;
   tocMs: number;
+  /** Until every event had its vector (0 when the server has no event vectors). */
+  vectorsMs: number;
   outcomes: SearchOutcome[];
   reach: { reached: number; total: number; missed: string[] } | null;
   context: ContextOutcome;
@@ -28,7 +30,7 @@ function row(name: string, rs: ConversationResult[]): string {
   const eligible = ctx.reduce((a, c) => a + c.eligible, 0);
   return `| ${name} | ${turns} | ${all.length} | ${pct(count(all, (x) => x.tocHit), all.length)} | ${pct(count(all, (x) => x.tocSession), all.length)} | ` +
     `${pct(count(all, (x) => x.recallHit), all.length)} | ${reach} | ${pct(held, eligible)} | ${ctx.reduce((a, c) => a + c.repeated, 0)} | ` +
-    `${Math.round(turns / ingestS)} | ${(rs.reduce((a, r) => a + r.tocMs, 0) / 1000).toFixed(1)} |`;
+    `${Math.round(turns / ingestS)} | ${(rs.reduce((a, r) => a + r.tocMs, 0) / 1000).toFixed(1)} | ${(rs.reduce((a, r) => a + r.vectorsMs, 0) / 1000).toFixed(1)} |`;
 }
 
 function byCategory(rs: ConversationResult[]): string[] {
@@ -49,8 +51,8 @@ export function renderConversationReport(info: RunInfo, rs: ConversationResult[]
     `Machine: ${info.machine}; load average ${info.loadBefore.toFixed(2)} before, ${info.loadAfter.toFixed(2)} after (shared with parallel work). ` +
       `Native Postgres; k = ${info.k}; memory-context at max_tokens ${info.contextTokens}; ENGRAM_CONVERSATION_FORMATION=${info.formation}.`,
     '',
-    '| conversation | turns | questions (cat 1-4) | toc.search evidence@k | toc.search right session@k | recall evidence@k | turn reachable (own words, top 10) | memory-context holds answer | repeated bullets | ingest events/s | TOC complete after ingest (s) |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| conversation | turns | questions (cat 1-4) | toc.search evidence@k | toc.search right session@k | recall evidence@k | turn reachable (own words, top 10) | memory-context holds answer | repeated bullets | ingest events/s | TOC complete after ingest (s) | event vectors complete (s) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rs.map((r) => row(r.sampleId, [r])),
     row('**all**', rs),
     '',
