@@ -9,6 +9,7 @@ type DatabaseHandle = Awaited<ReturnType<(typeof testBackends)[number]['open']>>
 const config = tocConfig();
 const P = 'project:chat';
 const Q = 'project:other';
+const D = 'project:dated';
 
 function ev(project: string, id: string, at: string, text: string, session = 's1'): NewConversationEvent {
   return { eventId: id, project, agent: 'test', sessionId: session, ts: new Date(at), kind: 'user_message', role: 'user', text, metadata: {}, tokens: estimateTokens(text) };
@@ -23,6 +24,11 @@ const events = [
   ev(P, 'c5', '2023-06-09T10:01:00Z', 'Caroline: Biking along the river at sunrise is my favourite thing.', 's2'),
   ev(P, 'c6', '2023-06-09T10:02:00Z', 'Melanie: Really great, really great.', 's2'),
   ev(Q, 'o1', '2023-06-09T10:00:00Z', 'Someone else moved from Sweden too.'),
+  // Two trips a month apart, and a party: dates in the query pick one.
+  ev(D, 'd1', '2023-07-02T10:00:00Z', 'We went camping at the lake with the kids.'),
+  ev(D, 'd2', '2023-08-14T10:00:00Z', 'Camping at the lake again, the kids loved the lake.'),
+  ev(D, 'd3', '2023-08-20T10:00:00Z', 'My birthday party was last night.'),
+  ev(D, 'd4', '2023-07-04T20:00:00Z', 'Fireworks for the Fourth!'),
 ];
 
 describe.each(testBackends)('search over every conversation turn ($name)', (backend) => {
@@ -60,10 +66,19 @@ describe.each(testBackends)('search over every conversation turn ($name)', (back
   it('embeds events in passes and finds them by meaning', async () => {
     expect(await toc.hasBuildWork()).toBe(true);
     expect(await toc.embedPendingEvents(4)).toEqual({ embedded: 4, more: true });
-    expect(await toc.embedPendingEvents(100)).toEqual({ embedded: 3, more: false });
+    expect(await toc.embedPendingEvents(100)).toEqual({ embedded: 7, more: false });
     expect(await toc.hasBuildWork()).toBe(false);
     const { hits } = await toc.search(P, { text: 'cycling by the water early in the morning', limit: 3, mode: 'vector' });
     expect(hits[0]).toMatchObject({ kind: 'event', id: 'c5' });
+  });
+
+  it('boosts events of the dates a query names, absolute or relative to another event', async () => {
+    const top = async (text: string) => (await toc.search(D, { text, limit: 3, mode: 'keyword' })).hits.find((h) => h.kind === 'event')?.id;
+    expect(await top('camping at the lake with the kids')).toBe('d2');
+    expect(await top('camping at the lake with the kids on July 2')).toBe('d1');
+    expect(await top('camping at the lake in July 2023')).toBe('d1');
+    expect(await top('camping at the lake the week before the fireworks')).toBe('d1');
+    expect(await top('camping at the lake the week before the birthday party')).toBe('d2');
   });
 
   it('narrows event hits to a time window', async () => {

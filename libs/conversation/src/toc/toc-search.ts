@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { InvalidTocQueryError } from '../errors.js';
 import { holdingNodes, keywordEvents, vectorEvents, type EventMatch, type TimeWindow } from '../search/event-search.js';
 import { createTermStats } from '../search/term-stats.js';
+import { dateWindowsOf, withoutAnchor } from '../search/date-windows.js';
 import type { TocLevel } from './time-buckets.js';
 import type { TocDb } from './toc-tables.js';
 
@@ -91,7 +92,10 @@ function fuse(lists: readonly List[], limit: number): TocSearchHit[] {
   return [...fused.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, limit);
 }
 
-/** What one search asks for; `window` narrows event hits to an event-time range. */
+/**
+ * What one search asks for. `window` narrows event hits to an event-time range; without it, dates
+ * the text names ("October 13", "last May", "the week before the trip") boost events of that time.
+ */
 export interface TocSearchQuery { text: string; limit: number; mode?: TocSearchMode; window?: TimeWindow }
 
 function validate(query: TocSearchQuery, embedder: Embedder): { text: string; mode: TocSearchMode } {
@@ -113,27 +117,36 @@ function validate(query: TocSearchQuery, embedder: Embedder): { text: string; mo
  */
 export function createTocSearch(db: TocDb, embedder: Embedder) {
   const termStats = createTermStats(db);
+
+  /** Every ranked list of one search; independent statements run concurrently (a pool serves them). */
+  async function gather(project: string, asked: string, mode: TocSearchMode, query: TocSearchQuery): Promise<List[]> {
+    const text = withoutAnchor(asked);
+    const k = query.limit * 2;
+    const ek = Math.max(k, 20);
+    const list = (via: List['via'], kind: keyof typeof WEIGHT) => (l: Ranked[] | undefined): List => ({ via, weight: WEIGHT[kind], list: l ?? [] });
+    const keywordOn = mode !== 'vector';
+    const [stats, qv, windows] = await Promise.all([
+      keywordOn ? termStats(project, text) : null,
+      mode !== 'keyword' && embedder ? embedder.embedQuery(text).then((v) => `[${Array.from(v).join(',')}]`) : null,
+      query.window ? [] : dateWindowsOf(db, termStats, project, asked),
+    ]);
+    const pending: Promise<List | List[]>[] = [];
+    if (stats) {
+      pending.push(keyword(db, project, text, k).then(([n, g]) => [list('keyword', 'node')(n), list('keyword', 'grip')(g)]));
+      // Dated boost: inside each window the text names, the event search runs again as an extra list.
+      for (const w of [query.window, ...windows]) pending.push(keywordEvents(db, project, stats, ek, w).then((m) => list('keyword', 'event')(m.map(eventRanked))));
+    }
+    if (qv) {
+      pending.push(vector(db, qv, project, k).then(([n, g]) => [list('vector', 'node')(n), list('vector', 'grip')(g)]));
+      for (const w of [query.window, ...windows]) pending.push(vectorEvents(db, qv, project, ek, w).then((m) => list('vector', 'event')(m.map(eventRanked))));
+    }
+    return (await Promise.all(pending)).flat();
+  }
+
   return {
     async search(project: string, query: TocSearchQuery): Promise<{ hits: TocSearchHit[]; mode: TocSearchMode }> {
       const { text, mode } = validate(query, embedder);
-      const k = query.limit * 2;
-      const ek = Math.max(k, 20);
-      const lists: List[] = [];
-      const add = (via: List['via'], kind: keyof typeof WEIGHT, list: Ranked[]) => lists.push({ via, weight: WEIGHT[kind], list });
-      if (mode !== 'vector') {
-        const [nodes, grips] = await keyword(db, project, text, k);
-        add('keyword', 'node', nodes ?? []);
-        add('keyword', 'grip', grips ?? []);
-        add('keyword', 'event', (await keywordEvents(db, project, await termStats(project, text), ek, query.window)).map(eventRanked));
-      }
-      if (mode !== 'keyword' && embedder) {
-        const v = `[${Array.from(await embedder.embedQuery(text)).join(',')}]`;
-        const [nodes, grips] = await vector(db, v, project, k);
-        add('vector', 'node', nodes ?? []);
-        add('vector', 'grip', grips ?? []);
-        add('vector', 'event', (await vectorEvents(db, v, project, ek, query.window)).map(eventRanked));
-      }
-      const hits = fuse(lists, query.limit);
+      const hits = fuse(await gather(project, text, mode, query), query.limit);
       const events = hits.filter((h) => h.kind === 'event');
       const held = await holdingNodes(db, project, events.map((h) => ({ eventId: h.id, ts: h.at })));
       for (const h of events) h.nodeId = held.get(h.id) ?? h.nodeId;
