@@ -94,7 +94,7 @@ export type ReplacementInput = Omit<StoreInput, 'type'> & { type?: string };
 export function createMemoryService(deps: MemoryServiceDeps) {
   const gate = withIndexing(deps.gate, deps);
   const reads = createReadUseCases(deps.reader, deps.search);
-  const retrieval = createRetrieveUseCases(deps.retrieval, deps.access);
+  const retrieval = createRetrieveUseCases(deps.retrieval, deps.access, deps.toc);
   const writes = createWriteUseCases(gate);
   const transfer = createTransferUseCases(deps.reader, gate);
   // Changes to an existing record first prove the caller can see it (no cross-scope writes).

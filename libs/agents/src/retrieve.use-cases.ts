@@ -1,7 +1,8 @@
 import type { Contradiction, QueryRoute, RetrieveQuery, RetrieveResponse, ValidationReport } from '@engram/retrieval';
+import { conversationRecallItems, mergeRecall, type ConversationSearchPort } from './conversation/conversation-recall.js';
 import type { AccessPort, RetrievalPort, SearchMode } from './ports.js';
 import { toRecallItem, type RecallItem } from './recall-item.js';
-import { resolveReadScopes, type CallContext } from './scope-context.js';
+import { resolveReadScopes, resolveWriteScope, type CallContext } from './scope-context.js';
 
 /**
  * Input of memory.retrieve: the validated, ranked, budgeted pipeline (SPEC 5). The pipeline's own
@@ -38,8 +39,18 @@ export interface RecallOutput {
 
 const DEFAULT_RECALL_TOKENS = 4000; // seed 004 MCP default budget
 
-/** Retrieval use cases; every call is confined to the caller's visible scopes (never every scope). */
-export function createRetrieveUseCases(retrieval: RetrievalPort, access: AccessPort) {
+/**
+ * Retrieval use cases; every call is confined to the caller's visible scopes (never every scope).
+ * With a conversation search, recall also searches the project's conversation log (issue 21).
+ */
+export function createRetrieveUseCases(retrieval: RetrievalPort, access: AccessPort, conversation?: ConversationSearchPort) {
+  /** Conversation turns for a recall in a project scope; none for global or without a TOC. */
+  async function turns(input: RecallInput, ctx: CallContext, topK: number): Promise<RecallItem[]> {
+    const scope = resolveWriteScope(input.scope, ctx);
+    if (!conversation || !scope.startsWith('project:')) return [];
+    return conversationRecallItems(conversation, scope, input.query, topK);
+  }
+
   function retrieve(input: RetrieveInput, ctx: CallContext): Promise<RetrieveResponse> {
     // An operator naming no scope reads every scope they listed; anyone else, global + their own.
     const everyScope = ctx.admin && input.scope === undefined && ctx.operatorScopes ? resolveReadScopes(undefined, ctx) : undefined;
@@ -55,12 +66,17 @@ export function createRetrieveUseCases(retrieval: RetrievalPort, access: AccessP
       return retrieval.validate({ ids, scopes: resolveReadScopes(scope, { ...ctx, admin: false }) ?? [] });
     },
     async recall(input: RecallInput, ctx: CallContext): Promise<RecallOutput> {
-      const out = await retrieve({ ...input, mode: 'hybrid', topK: input.topK ?? 8, maxTokens: input.maxTokens ?? DEFAULT_RECALL_TOKENS }, ctx);
+      const topK = input.topK ?? 8;
+      const maxTokens = input.maxTokens ?? DEFAULT_RECALL_TOKENS;
+      const [out, said] = await Promise.all([retrieve({ ...input, mode: 'hybrid', topK, maxTokens }, ctx), turns(input, ctx, topK)]);
+      const merged = mergeRecall(out.results.map(toRecallItem), said, { topK, tokensLeft: maxTokens - out.budget.usedTokens });
+      const delivered = new Set(merged.items.filter((i) => i.source === 'memory').map((i) => i.id));
       // Only what the agent actually receives counts as accessed (reinforcement, seed 004).
-      if (out.results.length > 0) await access.touch(out.results.map((r) => r.id));
+      if (delivered.size > 0) await access.touch([...delivered]);
+      const excludedCount = out.budget.excludedCount + merged.excluded;
       return {
-        items: out.results.map(toRecallItem), truncated: out.budget.tokenBudgetExceeded, total: out.results.length + out.budget.excludedCount,
-        tokens: out.budget.usedTokens, excludedCount: out.budget.excludedCount, contradictions: out.contradictions, mode: out.mode,
+        items: merged.items, truncated: out.budget.tokenBudgetExceeded || merged.excluded > 0, total: merged.items.length + excludedCount,
+        tokens: out.budget.usedTokens + merged.tokens, excludedCount, contradictions: out.contradictions, mode: out.mode,
         route: out.route, notice: out.notice, ...(out.degraded ? { degraded: out.degraded } : {}),
       };
     },

@@ -31,14 +31,16 @@ export { createExtractiveSummariser, type ExtractiveOptions } from './summariser
 export { createLlmSummariser, type LlmSummariserOptions } from './summariser/llm-summariser.js';
 export { createTocService, type TocService, type TocServiceDeps } from './toc/toc-service.js';
 export type { TocChild, TocPage } from './toc/toc-queries.js';
-export type { TocSearchHit, TocSearchMode } from './toc/toc-search.js';
+export type { TocSearchHit, TocSearchMode, TocSearchQuery } from './toc/toc-search.js';
+export type { EventMatch, TimeWindow } from './search/event-search.js';
+export type { EventEmbedReport } from './search/event-vectors.js';
 export type { MemoryContext } from './toc/memory-context.js';
 export type { TocStatus } from './toc/toc-admin.js';
 export type { BuildReport } from './toc/toc-builder.js';
 export type { BuildState } from './toc/checkpoint.js';
 export type { TocDatabase, TocDb } from './toc/toc-tables.js';
 export { createTocSummariser } from './summariser/default-summariser.js';
-export { BUILD_TOC_JOB, registerTocJobs, requestTocBuild } from './toc/toc-jobs.js';
+export { BUILD_TOC_JOB, EMBED_EVENTS_JOB, registerTocJobs, requestTocBuild } from './toc/toc-jobs.js';
 export { createTocFromConfig } from './toc/toc-from-config.js';
 export { CONVERSATION_MODES, conversationProject } from './log/project-key.js';
 export type { ConversationMode } from './log/project-key.js';

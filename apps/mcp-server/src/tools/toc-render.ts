@@ -31,7 +31,7 @@ export const eventJson = (e: ConversationEvent) => ({
 });
 
 export const hitJson = (h: TocSearchHit) => ({
-  kind: h.kind, id: h.id, text: h.text, level: h.level, node_id: h.nodeId, at: iso(h.at), score: Number(h.score.toFixed(6)), matched_by: h.matchedBy,
+  kind: h.kind, id: h.id, text: h.text, level: h.level, node_id: h.nodeId, session_id: h.sessionId, at: iso(h.at), score: Number(h.score.toFixed(6)), matched_by: h.matchedBy,
 });
 
 export const renderChildren = (p: TocPage) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './schemas.js';
 import { hitJson, projectScopeField } from './toc-render.js';
 import { defineTool } from './tool-definition.js';
 
@@ -7,18 +8,22 @@ export const tocSearchTool = defineTool({
   name: 'toc.search',
   title: 'Search the conversation TOC',
   description:
-    'Search this project\'s TOC node summaries and grips (excerpts) by keyword (full text) and meaning (vectors), fused by ' +
-    'reciprocal rank (hybrid, default). Returns node ids to open with toc.node and grip ids to open with grip.expand.',
+    'Search this project\'s conversation: every turn (raw events, BM25-ranked: any word may match, rarer words weigh more), the TOC ' +
+    'node summaries and grips, by keyword and meaning (vectors), fused by reciprocal rank (hybrid, default). Event hits carry their ' +
+    'session, time and the segment (node_id) holding them; open nodes with toc.node, grips with grip.expand, turns around an event with events.range.',
   readOnly: true,
   inputSchema: z.object({
     query: z.string().trim().min(1).max(1000),
     limit: z.number().int().min(1).max(100).default(10),
     mode: z.enum(['hybrid', 'keyword', 'vector']).default('hybrid').describe('hybrid falls back to keyword when no model is loaded.'),
+    from: isoDate.optional().describe('Only turns at or after this time (event time). Without from/to, dates in the query ("October 13", "last May", "the week before the trip") boost turns of that time.'),
+    to: isoDate.optional().describe('Only turns before this time.'),
     scope: projectScopeField,
-  }).strict(),
+  }).strict().refine((i) => !i.from || !i.to || Date.parse(i.from) < Date.parse(i.to), 'from must be before to'),
   async handler(input, { service, ctx }) {
-    const r = await service.toc.search(input.query, ctx, { limit: input.limit, mode: input.mode, ...(input.scope ? { scope: input.scope } : {}) });
-    const text = r.hits.map((h) => `${h.kind} ${h.id}${h.kind === 'grip' ? ` (in ${h.nodeId})` : ''}: ${h.text}`).join('\n') || 'no matches';
+    const window = input.from || input.to ? { from: new Date(input.from ?? 0), to: new Date(input.to ?? '9999-12-31T00:00:00Z') } : undefined;
+    const r = await service.toc.search(input.query, ctx, { limit: input.limit, mode: input.mode, ...(input.scope ? { scope: input.scope } : {}), ...(window ? { window } : {}) });
+    const text = r.hits.map((h) => `${h.kind} ${h.id}${h.kind === 'node' ? '' : ` (in ${h.nodeId}${h.sessionId ? `, session ${h.sessionId}` : ''}, ${h.at.toISOString()})`}: ${h.text}`).join('\n') || 'no matches';
     return { structured: { mode: r.mode, hits: r.hits.map(hitJson) }, text };
   },
 });

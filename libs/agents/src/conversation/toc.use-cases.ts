@@ -1,4 +1,4 @@
-import type { TocSearchMode, TocService } from '@engram/conversation';
+import type { TimeWindow, TocSearchMode, TocService } from '@engram/conversation';
 import { InvalidInputError } from '../errors.js';
 import { resolveWriteScope, type CallContext } from '../scope-context.js';
 
@@ -32,8 +32,8 @@ export function createTocUseCases(toc: TocService | undefined) {
     },
     expandGrip: (gripId: string, ctx: CallContext, opts: { scope?: string; before: number; after: number }) =>
       service().expandGrip(project(opts.scope, ctx), gripId, { before: opts.before, after: opts.after }),
-    search: (text: string, ctx: CallContext, opts: { scope?: string; limit: number; mode?: TocSearchMode }) =>
-      service().search(project(opts.scope, ctx), { text, limit: opts.limit, ...(opts.mode ? { mode: opts.mode } : {}) }),
+    search: (text: string, ctx: CallContext, opts: { scope?: string; limit: number; mode?: TocSearchMode; window?: TimeWindow }) =>
+      service().search(project(opts.scope, ctx), { text, limit: opts.limit, ...(opts.mode ? { mode: opts.mode } : {}), ...(opts.window ? { window: opts.window } : {}) }),
     memoryContext: (ctx: CallContext, opts: { scope?: string; maxTokens: number }) => service().memoryContext(project(opts.scope, ctx), { maxTokens: opts.maxTokens }),
     // Operator commands (engram toc status|rebuild|compact).
     status: (ctx: CallContext, scope?: string) => service().status(project(scope, ctx)),

@@ -1,18 +1,23 @@
 import type { EmbeddingProvider } from '@engram/infra';
 import { sql } from 'kysely';
 import { InvalidTocQueryError } from '../errors.js';
+import { holdingNodes, keywordEvents, vectorEvents, type EventMatch, type TimeWindow } from '../search/event-search.js';
+import { createTermStats } from '../search/term-stats.js';
+import { dateWindowsOf, withoutAnchor } from '../search/date-windows.js';
 import type { TocLevel } from './time-buckets.js';
 import type { TocDb } from './toc-tables.js';
 
-/** One teleport hit (TELE-04): a node or a grip, with where it lives in time. */
+/** One teleport hit (TELE-04): a node, a grip or a raw event, with where it lives in time. */
 export interface TocSearchHit {
-  kind: 'node' | 'grip';
+  kind: 'node' | 'grip' | 'event';
   id: string;
-  /** The node's title or the grip's excerpt. */
+  /** The node's title, the grip's excerpt or the event's text. */
   text: string;
   level: TocLevel | null;
-  /** The node itself, or the segment that cites the grip. */
+  /** The node itself, the segment that cites the grip, or the segment holding the event (its day before the TOC caught up). */
   nodeId: string;
+  /** The event's session (event hits only). */
+  sessionId: string | null;
   at: Date;
   score: number;
   matchedBy: ('keyword' | 'vector')[];
@@ -25,6 +30,12 @@ const RRF_K = 60;
 const MAX_QUERY = 1000;
 
 interface Ranked { key: string; hit: Omit<TocSearchHit, 'score' | 'matchedBy'> }
+
+/**
+ * Weight of each list in the fusion. Raw events carry the evidence itself; node summaries and grips
+ * (which quote events) lead to the same turns less precisely, so they count half.
+ */
+const WEIGHT = { node: 0.5, grip: 0.5, event: 1 } as const;
 
 async function keyword(db: TocDb, project: string, text: string, k: number): Promise<Ranked[][]> {
   const tsq = sql`websearch_to_tsquery('english', ${text})`;
@@ -39,14 +50,12 @@ async function keyword(db: TocDb, project: string, text: string, k: number): Pro
     .where('project', '=', project).where(sql<boolean>`search_tsv @@ ${tsq}`)
     .orderBy('rank', 'desc').orderBy('grip_id').limit(k).execute();
   return [
-    nodes.map((r) => ({ key: `node:${r.node_id}`, hit: { kind: 'node', id: r.node_id, text: r.title, level: r.level as TocLevel, nodeId: r.node_id, at: new Date(r.start_ts) } })),
-    grips.map((r) => ({ key: `grip:${r.grip_id}`, hit: { kind: 'grip', id: r.grip_id, text: r.excerpt, level: null, nodeId: r.node_id, at: new Date(r.ts) } })),
+    nodes.map((r) => ({ key: `node:${r.node_id}`, hit: { kind: 'node', id: r.node_id, text: r.title, level: r.level as TocLevel, nodeId: r.node_id, sessionId: null, at: new Date(r.start_ts) } })),
+    grips.map((r) => ({ key: `grip:${r.grip_id}`, hit: { kind: 'grip', id: r.grip_id, text: r.excerpt, level: null, nodeId: r.node_id, sessionId: null, at: new Date(r.ts) } })),
   ];
 }
 
-async function vector(db: TocDb, embedder: Pick<EmbeddingProvider, 'embedQuery'> | null, project: string, text: string, k: number): Promise<Ranked[][]> {
-  if (!embedder) return [];
-  const v = `[${Array.from(await embedder.embedQuery(text)).join(',')}]`;
+async function vector(db: TocDb, v: string, project: string, k: number): Promise<Ranked[][]> {
   const nodes = await db.selectFrom('toc_latest')
     .innerJoin('toc_nodes', (j) => j.onRef('toc_nodes.project', '=', 'toc_latest.project')
       .onRef('toc_nodes.node_id', '=', 'toc_latest.node_id').onRef('toc_nodes.version', '=', 'toc_latest.version'))
@@ -57,39 +66,90 @@ async function vector(db: TocDb, embedder: Pick<EmbeddingProvider, 'embedQuery'>
     .where('project', '=', project).where('embedding', 'is not', null)
     .orderBy(sql`embedding <=> ${v}::vector`).orderBy('grip_id').limit(k).execute();
   return [
-    nodes.map((r) => ({ key: `node:${r.node_id}`, hit: { kind: 'node', id: r.node_id, text: r.title, level: r.level as TocLevel, nodeId: r.node_id, at: new Date(r.start_ts) } })),
-    grips.map((r) => ({ key: `grip:${r.grip_id}`, hit: { kind: 'grip', id: r.grip_id, text: r.excerpt, level: null, nodeId: r.node_id, at: new Date(r.ts) } })),
+    nodes.map((r) => ({ key: `node:${r.node_id}`, hit: { kind: 'node', id: r.node_id, text: r.title, level: r.level as TocLevel, nodeId: r.node_id, sessionId: null, at: new Date(r.start_ts) } })),
+    grips.map((r) => ({ key: `grip:${r.grip_id}`, hit: { kind: 'grip', id: r.grip_id, text: r.excerpt, level: null, nodeId: r.node_id, sessionId: null, at: new Date(r.ts) } })),
   ];
 }
 
+const eventRanked = (m: EventMatch): Ranked => ({
+  key: `event:${m.eventId}`, hit: { kind: 'event', id: m.eventId, text: m.text, level: null, nodeId: '', sessionId: m.sessionId, at: m.ts },
+});
+
+type Embedder = Pick<EmbeddingProvider, 'embedQuery'> | null;
+type List = { via: 'keyword' | 'vector'; weight: number; list: Ranked[] };
+
+/** Reciprocal-rank fusion (k = 60) of weighted lists; ties by id. */
+function fuse(lists: readonly List[], limit: number): TocSearchHit[] {
+  const fused = new Map<string, TocSearchHit>();
+  for (const { via, weight, list } of lists) {
+    list.forEach((r, rank) => {
+      const hit = fused.get(r.key) ?? { ...r.hit, score: 0, matchedBy: [] };
+      hit.score += weight / (RRF_K + rank + 1);
+      if (!hit.matchedBy.includes(via)) hit.matchedBy.push(via);
+      fused.set(r.key, hit);
+    });
+  }
+  return [...fused.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, limit);
+}
+
 /**
- * Search over the latest TOC nodes and the grips of one project (seed 002 TELE-01/02/04): Postgres
- * full text (works without a model) and pgvector cosine, fused by reciprocal rank (k = 60).
+ * What one search asks for. `window` narrows event hits to an event-time range; without it, dates
+ * the text names ("October 13", "last May", "the week before the trip") boost events of that time.
+ */
+export interface TocSearchQuery { text: string; limit: number; mode?: TocSearchMode; window?: TimeWindow }
+
+function validate(query: TocSearchQuery, embedder: Embedder): { text: string; mode: TocSearchMode } {
+  const text = query.text.trim();
+  if (!text || text.length > MAX_QUERY) throw new InvalidTocQueryError(`search text must be 1..${MAX_QUERY} characters`);
+  if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > 100) throw new InvalidTocQueryError('limit must be an integer in 1..100');
+  let mode = query.mode ?? 'hybrid';
+  if (mode === 'vector' && !embedder) throw new InvalidTocQueryError('vector search needs the embedding model, which is not loaded in this process');
+  if (mode === 'hybrid' && !embedder) mode = 'keyword';
+  return { text, mode };
+}
+
+/**
+ * Search over the latest TOC nodes, the grips and the raw events of one project (seed 002
+ * TELE-01/02/04, issue 21): BM25-ranked full text over events and Postgres full text over
+ * summaries (both work without a model), pgvector cosine over all three, fused by weighted
+ * reciprocal rank (k = 60). Event hits name their session and the segment that holds them.
  * Without an embedder, `hybrid` is keyword-only and `vector` is refused.
  */
-export function createTocSearch(db: TocDb, embedder: Pick<EmbeddingProvider, 'embedQuery'> | null) {
+export function createTocSearch(db: TocDb, embedder: Embedder) {
+  const termStats = createTermStats(db);
+
+  /** Every ranked list of one search; independent statements run concurrently (a pool serves them). */
+  async function gather(project: string, asked: string, mode: TocSearchMode, query: TocSearchQuery): Promise<List[]> {
+    const text = withoutAnchor(asked);
+    const k = query.limit * 2;
+    const ek = Math.max(k, 20);
+    const list = (via: List['via'], kind: keyof typeof WEIGHT) => (l: Ranked[] | undefined): List => ({ via, weight: WEIGHT[kind], list: l ?? [] });
+    const keywordOn = mode !== 'vector';
+    const [stats, qv, windows] = await Promise.all([
+      keywordOn ? termStats(project, text) : null,
+      mode !== 'keyword' && embedder ? embedder.embedQuery(text).then((v) => `[${Array.from(v).join(',')}]`) : null,
+      query.window ? [] : dateWindowsOf(db, termStats, project, asked),
+    ]);
+    const pending: Promise<List | List[]>[] = [];
+    if (stats) {
+      pending.push(keyword(db, project, text, k).then(([n, g]) => [list('keyword', 'node')(n), list('keyword', 'grip')(g)]));
+      // Dated boost: inside each window the text names, the event search runs again as an extra list.
+      for (const w of [query.window, ...windows]) pending.push(keywordEvents(db, project, stats, ek, w).then((m) => list('keyword', 'event')(m.map(eventRanked))));
+    }
+    if (qv) {
+      pending.push(vector(db, qv, project, k).then(([n, g]) => [list('vector', 'node')(n), list('vector', 'grip')(g)]));
+      for (const w of [query.window, ...windows]) pending.push(vectorEvents(db, qv, project, ek, w).then((m) => list('vector', 'event')(m.map(eventRanked))));
+    }
+    return (await Promise.all(pending)).flat();
+  }
+
   return {
-    async search(project: string, query: { text: string; limit: number; mode?: TocSearchMode }): Promise<{ hits: TocSearchHit[]; mode: TocSearchMode }> {
-      const text = query.text.trim();
-      if (!text || text.length > MAX_QUERY) throw new InvalidTocQueryError(`search text must be 1..${MAX_QUERY} characters`);
-      if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > 100) throw new InvalidTocQueryError('limit must be an integer in 1..100');
-      let mode = query.mode ?? 'hybrid';
-      if (mode === 'vector' && !embedder) throw new InvalidTocQueryError('vector search needs the embedding model, which is not loaded in this process');
-      if (mode === 'hybrid' && !embedder) mode = 'keyword';
-      const k = query.limit * 2;
-      const lists: { via: 'keyword' | 'vector'; list: Ranked[] }[] = [];
-      if (mode !== 'vector') for (const list of await keyword(db, project, text, k)) lists.push({ via: 'keyword', list });
-      if (mode !== 'keyword') for (const list of await vector(db, embedder, project, text, k)) lists.push({ via: 'vector', list });
-      const fused = new Map<string, TocSearchHit>();
-      for (const { via, list } of lists) {
-        list.forEach((r, rank) => {
-          const hit = fused.get(r.key) ?? { ...r.hit, score: 0, matchedBy: [] };
-          hit.score += 1 / (RRF_K + rank + 1);
-          if (!hit.matchedBy.includes(via)) hit.matchedBy.push(via);
-          fused.set(r.key, hit);
-        });
-      }
-      const hits = [...fused.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, query.limit);
+    async search(project: string, query: TocSearchQuery): Promise<{ hits: TocSearchHit[]; mode: TocSearchMode }> {
+      const { text, mode } = validate(query, embedder);
+      const hits = fuse(await gather(project, text, mode, query), query.limit);
+      const events = hits.filter((h) => h.kind === 'event');
+      const held = await holdingNodes(db, project, events.map((h) => ({ eventId: h.id, ts: h.at })));
+      for (const h of events) h.nodeId = held.get(h.id) ?? h.nodeId;
       return { hits, mode };
     },
   };

@@ -1,5 +1,6 @@
 import type { EmbeddingProvider } from '@engram/infra';
 import type { ConversationEvent } from '../log/event-model.js';
+import { embedPendingEvents, hasUnembeddedEvents, type EventEmbedReport } from '../search/event-vectors.js';
 import type { Summariser } from '../summariser/summariser.js';
 import { loadMemoryContext } from './memory-context.js';
 import { compactToc, hasBuildWork, pendingOutbox, tocStatus } from './toc-admin.js';
@@ -37,7 +38,10 @@ export function createTocService(deps: TocServiceDeps) {
     /** Unconsumed outbox rows across projects: the builder's backlog. */
     pendingOutbox: () => pendingOutbox(deps.db),
     /** Cheap probe the servers' sweep uses before queueing a build job. */
-    hasBuildWork: () => hasBuildWork(deps.db),
+    hasBuildWork: async () => (await hasBuildWork(deps.db)) || (deps.embedder !== null && (await hasUnembeddedEvents(deps.db))),
+    /** One pass of the event-embedding job: vectors for up to `limit` events (nothing without a model). */
+    embedPendingEvents: (limit: number): Promise<EventEmbedReport> =>
+      (deps.embedder ? embedPendingEvents(deps.db, deps.embedder, limit) : Promise.resolve({ embedded: 0, more: false })),
     compact: (project: string, opts: { olderThanDays: number }) => compactToc(deps.db, project, opts),
   };
 }

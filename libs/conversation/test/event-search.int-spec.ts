@@ -1,0 +1,90 @@
+import {
+  createEventLog, createExtractiveSummariser, createTocService, estimateTokens, tocConfig, type NewConversationEvent, type TocDb, type TocService,
+} from '@engram/conversation';
+import { testBackends } from '../../../tools/test/backends.js';
+import { loadTestEmbedder } from '../../../tools/test/test-embedder.js';
+
+type DatabaseHandle = Awaited<ReturnType<(typeof testBackends)[number]['open']>>;
+
+const config = tocConfig();
+const P = 'project:chat';
+const Q = 'project:other';
+const D = 'project:dated';
+
+function ev(project: string, id: string, at: string, text: string, session = 's1'): NewConversationEvent {
+  return { eventId: id, project, agent: 'test', sessionId: session, ts: new Date(at), kind: 'user_message', role: 'user', text, metadata: {}, tokens: estimateTokens(text) };
+}
+
+/** Filler turns share common words ("really", "great"); the facts use rare ones. */
+const events = [
+  ev(P, 'c1', '2023-05-08T13:56:00Z', 'Caroline: I went to a LGBTQ support group yesterday and it was so powerful.'),
+  ev(P, 'c2', '2023-05-08T13:57:00Z', 'Melanie: That is really great, really great to hear.'),
+  ev(P, 'c3', '2023-05-08T13:58:00Z', 'Caroline: Really great, thanks! It was really great.'),
+  ev(P, 'c4', '2023-06-09T10:00:00Z', 'Melanie: We moved here from Sweden four years ago with my grandma.', 's2'),
+  ev(P, 'c5', '2023-06-09T10:01:00Z', 'Caroline: Biking along the river at sunrise is my favourite thing.', 's2'),
+  ev(P, 'c6', '2023-06-09T10:02:00Z', 'Melanie: Really great, really great.', 's2'),
+  ev(Q, 'o1', '2023-06-09T10:00:00Z', 'Someone else moved from Sweden too.'),
+  // Two trips a month apart, and a party: dates in the query pick one.
+  ev(D, 'd1', '2023-07-02T10:00:00Z', 'We went camping at the lake with the kids.'),
+  ev(D, 'd2', '2023-08-14T10:00:00Z', 'Camping at the lake again, the kids loved the lake.'),
+  ev(D, 'd3', '2023-08-20T10:00:00Z', 'My birthday party was last night.'),
+  ev(D, 'd4', '2023-07-04T20:00:00Z', 'Fireworks for the Fourth!'),
+];
+
+describe.each(testBackends)('search over every conversation turn ($name)', (backend) => {
+  let handle: DatabaseHandle;
+  let toc: TocService;
+  let embedder: Awaited<ReturnType<typeof loadTestEmbedder>>;
+
+  beforeAll(async () => {
+    handle = await backend.open();
+    embedder = await loadTestEmbedder();
+    const db = handle.db as unknown as TocDb;
+    toc = createTocService({ db, summariser: createExtractiveSummariser({ bullets: 1, keywords: 2 }), config, embedder });
+    await createEventLog(handle.db as never).append(events);
+    await toc.processOutbox(100);
+  });
+  afterAll(async () => {
+    await embedder?.close();
+    await handle?.close();
+  });
+
+  it('finds a turn no grip cites, by any of the question words, ranking rare words over common ones', async () => {
+    const { hits } = await toc.search(P, { text: 'Where did Melanie move from, was it really great?', limit: 3, mode: 'keyword' });
+    expect(hits[0]).toMatchObject({ kind: 'event', id: 'c4', sessionId: 's2' });
+    expect(hits[0]?.nodeId).toMatch(/^segment:2023-06-09T10:00/);
+    expect(hits.map((h) => h.id)).not.toContain('o1'); // another project's turn never shows
+  });
+
+  it('returns every turn to a search with its own words', async () => {
+    for (const e of events.filter((x) => x.project === P)) {
+      const { hits } = await toc.search(P, { text: e.text.slice(e.text.indexOf(':') + 1), limit: 5, mode: 'keyword' });
+      expect(hits.map((h) => h.id)).toContain(e.eventId);
+    }
+  });
+
+  it('embeds events in passes and finds them by meaning', async () => {
+    expect(await toc.hasBuildWork()).toBe(true);
+    expect(await toc.embedPendingEvents(4)).toEqual({ embedded: 4, more: true });
+    expect(await toc.embedPendingEvents(100)).toEqual({ embedded: 7, more: false });
+    expect(await toc.hasBuildWork()).toBe(false);
+    const { hits } = await toc.search(P, { text: 'cycling by the water early in the morning', limit: 3, mode: 'vector' });
+    expect(hits[0]).toMatchObject({ kind: 'event', id: 'c5' });
+  });
+
+  it('boosts events of the dates a query names, absolute or relative to another event', async () => {
+    const top = async (text: string) => (await toc.search(D, { text, limit: 3, mode: 'keyword' })).hits.find((h) => h.kind === 'event')?.id;
+    expect(await top('camping at the lake with the kids')).toBe('d2');
+    expect(await top('camping at the lake with the kids on July 2')).toBe('d1');
+    expect(await top('camping at the lake in July 2023')).toBe('d1');
+    expect(await top('camping at the lake the week before the fireworks')).toBe('d1');
+    expect(await top('camping at the lake the week before the birthday party')).toBe('d2');
+  });
+
+  it('narrows event hits to a time window', async () => {
+    const window = { from: new Date('2023-05-01T00:00:00Z'), to: new Date('2023-06-01T00:00:00Z') };
+    const { hits } = await toc.search(P, { text: 'moved from Sweden support group', limit: 10, mode: 'keyword', window });
+    const events = hits.filter((h) => h.kind === 'event').map((h) => h.id);
+    expect(events).toEqual(['c1']);
+  });
+});

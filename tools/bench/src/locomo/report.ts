@@ -1,0 +1,67 @@
+// Markdown report of the real-conversation benchmark (tools/bench/src/conversations-toc-main.ts).
+import { summarize } from '../stats.js';
+import { pct } from './measures.js';
+import type { ContextOutcome, SearchOutcome } from './phases.js';
+
+export interface ConversationResult {
+  sampleId: string;
+  turns: number;
+  sessions: number;
+  ingestMs: number;
+  tocMs: number;
+  /** Until every event had its vector (0 when the server has no event vectors). */
+  vectorsMs: number;
+  outcomes: SearchOutcome[];
+  reach: { reached: number; total: number; missed: string[] } | null;
+  context: ContextOutcome;
+}
+
+export interface RunInfo { date: string; commit: string; k: number; contextTokens: number; loadBefore: number; loadAfter: number; machine: string; formation: string }
+
+const count = (xs: SearchOutcome[], f: (x: SearchOutcome) => boolean) => xs.filter(f).length;
+
+function row(name: string, rs: ConversationResult[]): string {
+  const all = rs.flatMap((r) => r.outcomes);
+  const turns = rs.reduce((a, r) => a + r.turns, 0);
+  const ingestS = rs.reduce((a, r) => a + r.ingestMs, 0) / 1000;
+  const reach = rs.every((r) => r.reach) ? pct(rs.reduce((a, r) => a + (r.reach?.reached ?? 0), 0), turns) : 'not run';
+  const ctx = rs.map((r) => r.context);
+  const held = ctx.reduce((a, c) => a + c.held, 0);
+  const eligible = ctx.reduce((a, c) => a + c.eligible, 0);
+  return `| ${name} | ${turns} | ${all.length} | ${pct(count(all, (x) => x.tocHit), all.length)} | ${pct(count(all, (x) => x.tocSession), all.length)} | ` +
+    `${pct(count(all, (x) => x.recallHit), all.length)} | ${reach} | ${pct(held, eligible)} | ${ctx.reduce((a, c) => a + c.repeated, 0)} | ` +
+    `${Math.round(turns / ingestS)} | ${(rs.reduce((a, r) => a + r.tocMs, 0) / 1000).toFixed(1)} | ${(rs.reduce((a, r) => a + r.vectorsMs, 0) / 1000).toFixed(1)} |`;
+}
+
+function byCategory(rs: ConversationResult[]): string[] {
+  const all = rs.flatMap((r) => r.outcomes);
+  return [1, 2, 3, 4].map((cat) => {
+    const xs = all.filter((x) => x.question.category === cat);
+    return `| ${cat} | ${xs.length} | ${pct(count(xs, (x) => x.tocHit), xs.length)} | ${pct(count(xs, (x) => x.recallHit), xs.length)} |`;
+  });
+}
+
+export function renderConversationReport(info: RunInfo, rs: ConversationResult[]): string {
+  const all = rs.flatMap((r) => r.outcomes);
+  const toc = summarize(all.map((x) => x.tocMs));
+  const recall = summarize(all.map((x) => x.recallMs));
+  return [
+    `### Real conversations (LoCoMo dev split) through the MCP server — ${info.date.slice(0, 10)}, commit ${info.commit}`,
+    '',
+    `Machine: ${info.machine}; load average ${info.loadBefore.toFixed(2)} before, ${info.loadAfter.toFixed(2)} after (shared with parallel work). ` +
+      `Native Postgres; k = ${info.k}; memory-context at max_tokens ${info.contextTokens}; ENGRAM_CONVERSATION_FORMATION=${info.formation}.`,
+    '',
+    '| conversation | turns | questions (cat 1-4) | toc.search evidence@k | toc.search right session@k | recall evidence@k | turn reachable (own words, top 10) | memory-context holds answer | repeated bullets | ingest events/s | TOC complete after ingest (s) | event vectors complete (s) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rs.map((r) => row(r.sampleId, [r])),
+    row('**all**', rs),
+    '',
+    '| category | questions | toc.search evidence@k | recall evidence@k |',
+    '|---|---|---|---|',
+    ...byCategory(rs),
+    '',
+    `Latency (ms): toc.search p50 ${toc.p50}, p95 ${toc.p95}, max ${toc.max}; recall p50 ${recall.p50}, p95 ${recall.p95}, max ${recall.max} (n = ${toc.n}).`,
+    `memory-context: ${rs.map((r) => `${r.sampleId} ${r.context.chars} chars, ${r.context.bullets} bullets, ${r.context.coveredSessions}/${r.sessions} sessions covered, ${r.context.eligible} questions with evidence there`).join('; ')}.`,
+    '',
+  ].join('\n');
+}
