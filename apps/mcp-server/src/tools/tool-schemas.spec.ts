@@ -24,7 +24,7 @@ const FREE_FORM_MAPS: Record<string, readonly string[]> = {
 const unusedService = {} as MemoryService;
 
 async function listedTools() {
-  const server = createEngramMcpServer(unusedService, { transport: 'stdio', toolNames: 'dotted', configFlags: {} }, () => undefined);
+  const server = createEngramMcpServer(unusedService, { transport: 'stdio', toolNames: 'dotted', toolProfile: 'full', configFlags: {} }, () => undefined);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'schema-check', version: '1.0.0' });
   await server.connect(serverSide);
