@@ -3,15 +3,17 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { toToolError } from './errors/to-tool-error.js';
 import { MEMORY_CONTEXT_PROMPT, memoryContextArgs, memoryContextPrompt } from './prompts/memory-context.prompt.js';
 import type { McpServerOptions } from './server-options.js';
-import { toolName } from './tools/index.js';
+import { TOOLS, toolName } from './tools/index.js';
+import { listOnly } from './tools/listed-tools.js';
 import { toolsOf } from './tools/profiles.js';
 
 /** Version reported in the MCP handshake. */
 export const ENGRAM_MCP_VERSION = '0.1.0';
 
 /**
- * One MCP server (name `engram`) with the tools of the configured profile registered. A server
- * serves one transport: stdio builds one, Streamable HTTP one per session.
+ * One MCP server (name `engram`) with every tool registered and the configured profile's tools
+ * listed (the others stay callable by name). A server serves one transport: stdio builds one,
+ * Streamable HTTP one per session.
  */
 export function createEngramMcpServer(service: MemoryService, options: McpServerOptions, log: (m: string) => void): McpServer {
   const server = new McpServer(
@@ -22,7 +24,7 @@ export function createEngramMcpServer(service: MemoryService, options: McpServer
       capabilities: { logging: {} },
     },
   );
-  for (const tool of toolsOf(options.toolProfile)) {
+  for (const tool of TOOLS) {
     server.registerTool(
       toolName(tool.name, options.toolNames),
       {
@@ -41,6 +43,9 @@ export function createEngramMcpServer(service: MemoryService, options: McpServer
         }
       },
     );
+  }
+  if (options.toolProfile !== 'full') {
+    listOnly(server, new Set(toolsOf(options.toolProfile).map((t) => toolName(t.name, options.toolNames))));
   }
   server.registerPrompt(
     MEMORY_CONTEXT_PROMPT,
