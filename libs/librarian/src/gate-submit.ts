@@ -9,10 +9,10 @@ import type { DecisionDeps, Layer2Result } from './decision-context.js';
 import { decide } from './decision.js';
 import { edgeRows, writeEdges } from './edges/planned-edge.js';
 import {
-  asDomainError, outcomeOf, recordRejection, resultOf, storedPayload, targetIdOf, type GateContext,
+  asDomainError, outcomeOf, recordRejection, storedPayload, targetIdOf, type GateContext,
 } from './gate-context.js';
 import type { GateOutcome, StoredPayload } from './gate-outcome.js';
-import { gateRequestColumns, insertGateRequest, recordDecision, type NewGateRequest } from './gate-request.repository.js';
+import { finishGateRequest, gateRequestColumns, insertGateRequest, recordDecision, type NewGateRequest } from './gate-request.repository.js';
 import { checkHardConstraints } from './hard-constraints.js';
 import { evaluatePolicy, type PolicyVerdict } from './policy.js';
 import type { WriteRequest } from './write-request.js';
@@ -145,16 +145,23 @@ async function queueForReview(trx: Kysely<GateDatabase>, row: RequestRow, l2: La
   return outcomeOf(a.requestId, 'pending', { ...l2, reason }, { policyMatched: verdict.policyMatched, ...a.redactions });
 }
 
-/** Auto-approved: commit through the writer (one approve audit per version), then log the request. */
+/**
+ * Auto-approved: the request is logged as approved, then committed through the writer, whose
+ * commit consumes it (ADR-0022: no version without an approved request row).
+ */
 async function commitApproved(
   trx: Kysely<GateDatabase>, writer: RecordWriter, row: RequestRow, l2: Layer2Result, verdict: PolicyVerdict, a: Accepted,
 ): Promise<GateOutcome> {
   const reason = `auto-approved by policy ${verdict.policyMatched}: ${l2.reason}`;
+  await insertGateRequest(trx, { ...row, status: 'approved', decision: l2.decision, reason, policyMatched: verdict.policyMatched });
   const applied = await applyRequest(l2.request, a.actor, writer, { requestId: a.requestId, reason, decision: l2.decision, policyMatched: verdict.policyMatched });
+  if (applied.noop) {
+    await finishGateRequest(trx, a.requestId, { status: 'noop', decision: 'NOOP', reason, resultId: applied.record.id });
+    await recordDecision(trx, { requestId: a.requestId, action: 'noop', decision: 'NOOP', reason, policyMatched: verdict.policyMatched });
+  } else {
+    await writeEdges(writer, applied.record.id, l2.edges);
+  }
   const status = applied.noop ? 'noop' : 'committed';
-  if (!applied.noop) await writeEdges(writer, applied.record.id, l2.edges);
-  await insertGateRequest(trx, { ...row, status, decision: l2.decision, reason, policyMatched: verdict.policyMatched, ...resultOf(applied.record) });
-  if (applied.noop) await recordDecision(trx, { requestId: a.requestId, action: 'noop', decision: 'NOOP', reason, policyMatched: verdict.policyMatched });
   return outcomeOf(a.requestId, status, { ...l2, reason }, {
     policyMatched: verdict.policyMatched, record: applied.record, ...(applied.superseded ? { superseded: applied.superseded } : {}), ...a.redactions,
   });
