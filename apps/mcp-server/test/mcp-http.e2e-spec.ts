@@ -78,7 +78,7 @@ describe.each(processBackends)('MCP server over Streamable HTTP ($name)', (backe
     const foreign = structured(await store({ type: 'fact', content: `A record of another project on ${backend.name}`, scope: 'project:elsewhere' }));
     const cross = await store({ type: 'fact', content: 'This link crosses scopes', scope: 'project:links', links: [{ kind: 'relates_to', target: foreign.id }] });
     expect(cross.isError).toBe(true);
-    expect(structured(cross)).toMatchObject({ status: 'rejected', code: 'SCOPE_DENIED' });
+    expect(structured(cross)).toMatchObject({ status: 'rejected', code: 'RECORD_NOT_FOUND' });
     const badKind = await store({ type: 'fact', content: 'Bad link kind', scope: 'project:links', links: [{ kind: 'supersedes', target: base.id }] });
     expect(badKind.isError).toBe(true);
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '@engram/infra';
 import { createEmptyPostgresDatabase, testBackends } from '../../../tools/test/backends.js';
+import { approvedAudit } from '../../../tools/test/approved-request.js';
 
 function snapshot(id: string, version: number, content: string) {
   const now = new Date().toISOString();
@@ -38,8 +39,8 @@ describe.each(testBackends)('database on $name', (backend) => {
 
   it('commits a version with its audit through engram_commit_version', async () => {
     const id = randomUUID();
-    const audit = { request_id: randomUUID(), reason: 'test', decision: 'ADD' };
-    await sql`SELECT engram_commit_version(${JSON.stringify(snapshot(id, 1, 'a'))}::jsonb, ${JSON.stringify(audit)}::jsonb)`.execute(handle.db);
+    const audit = await approvedAudit(handle.db, 'test');
+    await sql`SELECT engram_commit_version(${JSON.stringify(snapshot(id, 1, 'a'))}::jsonb, ${audit}::jsonb)`.execute(handle.db);
     const versions = await handle.db.selectFrom('memory_versions').select('version').where('id', '=', id).execute();
     const audits = await handle.db.selectFrom('gate_audit').select('memory_version').where('memory_id', '=', id).execute();
     expect(versions).toEqual([{ version: 1 }]);
@@ -50,7 +51,7 @@ describe.each(testBackends)('database on $name', (backend) => {
     const id = randomUUID();
     await expect(
       handle.db.transaction().execute(async (trx) => {
-        await sql`SELECT engram_commit_version(${JSON.stringify(snapshot(id, 1, 'b'))}::jsonb, ${JSON.stringify({ request_id: randomUUID(), reason: 'r' })}::jsonb)`.execute(trx);
+        await sql`SELECT engram_commit_version(${JSON.stringify(snapshot(id, 1, 'b'))}::jsonb, ${await approvedAudit(trx, 'r')}::jsonb)`.execute(trx);
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '@engram/infra';
+import { logApprovedRequest } from '../../../tools/test/approved-request.js';
 import { openServiceRoleDatabase, type ServiceRoleDatabase } from '../../../tools/test/backends.js';
 
 // ADR-0004: in server mode the service's credentials cannot write the memory tables directly.
@@ -40,20 +41,19 @@ describe('engram_service role on postgres', () => {
     await expect(statement.execute(service.db)).rejects.toThrow(/permission denied/);
   });
 
-  it('may read the memory tables and use the gate request queue', async () => {
+  it('may read the memory tables and use the gate request queue only through its functions (ADR-0022)', async () => {
     await expect(service.db.selectFrom('memories').selectAll().execute()).resolves.toEqual([]);
     const id = randomUUID();
-    await service.db
-      .insertInto('gate_requests')
-      .values({ id, operation: 'create', payload: '{}', scope: 'global', requested_by: 't', status: 'pending' })
-      .execute();
-    await service.db.updateTable('gate_requests').set({ status: 'rejected' }).where('id', '=', id).execute();
+    const row = { id, operation: 'create', payload: {}, scope: 'global', requested_by: 't', status: 'pending' };
+    await sql`SELECT engram_log_request(${JSON.stringify(row)}::jsonb)`.execute(service.db);
+    await sql`SELECT engram_decide_request(${id}::uuid, ${JSON.stringify({ status: 'rejected', reason: 'no' })}::jsonb)`.execute(service.db);
+    await expect(service.db.updateTable('gate_requests').set({ status: 'pending' }).where('id', '=', id).execute()).rejects.toThrow(/permission denied/);
     await expect(service.db.deleteFrom('gate_requests').where('id', '=', id).execute()).rejects.toThrow(/permission denied/);
   });
 
   it('commits through engram_commit_version with an audit: exactly one version row and one audit row', async () => {
     const id = randomUUID();
-    const audit = { request_id: randomUUID(), reason: 'approved by test', decision: 'ADD' };
+    const audit = { request_id: await logApprovedRequest(service.db), reason: 'approved by test', decision: 'ADD' };
     await sql`SELECT engram_commit_version(${JSON.stringify(snapshot(id))}::jsonb, ${JSON.stringify(audit)}::jsonb)`.execute(service.db);
     const versions = await owner.db.selectFrom('memory_versions').select(['version', 'gate_request_id']).where('id', '=', id).execute();
     const audits = await owner.db.selectFrom('gate_audit').select(['request_id', 'memory_version']).where('memory_id', '=', id).execute();

@@ -1,6 +1,6 @@
 import { contentHash, type MemoryRecord } from '@engram/memory';
 import { firstDeniedScope } from './actor.js';
-import { candidatePlan, searchableWords } from './candidate-terms.js';
+import { candidatePlan, MAX_RANKED_WORDS, searchableWords } from './candidate-terms.js';
 import { contextOf, rejectWith, type DecisionDeps, type Layer2Result } from './decision-context.js';
 import { decideExisting } from './decision-existing.js';
 import { checkLinks } from './edges/link-check.js';
@@ -17,6 +17,11 @@ const CANDIDATES_PER_LIST = 20;
 
 /** Stored texts a new gate counts words in before its first create (WordRarity.warm). */
 const RARITY_SAMPLE = 2000;
+
+/** Lets other requests (and /health) run between the CPU-bound steps of a long text. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 /** Layer 2: ADD / UPDATE / NOOP / SUPERSEDE / ... with duplicate and conflict checks. */
 export async function decide(request: WriteRequest, deps: DecisionDeps): Promise<Layer2Result> {
@@ -35,8 +40,10 @@ async function decideCreate(request: CreateRequest, deps: DecisionDeps): Promise
   const tokens = tokenSet(request.content);
   const rarity = deps.rarity;
   await rarity?.warm(async () => (await deps.reader.sampleContents(RARITY_SAMPLE)).map(searchableWords));
+  await nextTurn();
   const plan = candidatePlan(request.content, tokens, deps.policy.nearDuplicate.threshold, rarity ? (w) => rarity.order(w) : undefined);
-  rarity?.observe(plan.words);
+  rarity?.observe(plan.words.slice(0, MAX_RANKED_WORDS));
+  await nextTurn();
   const { exact, candidates } = await deps.reader.findDuplicateCandidates({
     scope: request.scope, type: request.type, text: request.content, contentHash: contentHash(request.content), limit: CANDIDATES_PER_LIST,
     nearTerms: plan.nearTerms, opposite: { negated: plan.negated, terms: plan.conflictTerms },

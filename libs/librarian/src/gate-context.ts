@@ -23,6 +23,8 @@ export interface GateContext {
   rarity: WordRarity;
   /** Group commit of auto-approved creates (one per gate, so per process). */
   creates: CreateBatcher;
+  /** Layer 1 refusals per code since the gate was created (they write no row; metrics read this). */
+  rejections: Map<string, number>;
 }
 
 /** The payload stored with a request: redacted request, actor, flags. */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { decodeCursor, encodeCursor, isUuid, type Page } from '@engram/memory';
 import type { GateDatabase } from './database-schema.js';
-import { GateRequestNotFoundError } from './errors.js';
+import { GateRequestNotFoundError, GateRequestNotPendingError } from './errors.js';
 import type { GateAuditEntry, GateRequest, StoredPayload } from './gate-outcome.js';
 import type { GateRequestStatus } from './tables/gate-requests.table.js';
 
@@ -55,25 +55,27 @@ export function gateRequestColumns(r: NewGateRequest) {
   };
 }
 
-/** Inserts a request; decided requests get decided_at = now. */
+/**
+ * Logs a request through `engram_log_request` (the service may not write gate_requests itself):
+ * pending, approved (about to be committed, which consumes it), rejected or noop.
+ */
 export async function insertGateRequest(db: Db, r: NewGateRequest): Promise<void> {
-  await db.insertInto('gate_requests').values({
-    ...gateRequestColumns(r), payload: JSON.stringify(r.payload),
-    // Millisecond precision keeps the keyset cursor (a JS Date) exact (engram_commit_head does the same).
-    created_at: sql<Date>`date_trunc('milliseconds', now())`,
-    decided_at: r.status === 'pending' ? null : sql<Date>`now()`,
-  }).execute();
+  await sql`SELECT engram_log_request(${JSON.stringify(gateRequestColumns(r))}::jsonb)`.execute(db);
 }
 
-/** Records the review result of a pending request. */
+/** A decision on a logged request (`engram_decide_request`); a committed request is final. */
 export async function finishGateRequest(
   db: Db, id: string,
-  r: { status: GateRequestStatus; decision: string; reason: string; reviewer: string | null; resultId?: string | null; resultVersion?: number | null },
+  r: { status: Exclude<GateRequestStatus, 'committed'>; decision?: string; reason?: string; reviewer?: string | null; resultId?: string | null },
 ): Promise<void> {
-  await db.updateTable('gate_requests').set({
-    status: r.status, decision: r.decision, reason: r.reason, reviewer: r.reviewer, result_id: r.resultId ?? null,
-    result_version: r.resultVersion ?? null, decided_at: sql<Date>`now()`,
-  }).where('id', '=', id).execute();
+  const d = { status: r.status, decision: r.decision ?? null, reason: r.reason ?? null, reviewer: r.reviewer ?? null, result_id: r.resultId ?? null };
+  try {
+    await sql`SELECT engram_decide_request(${id}::uuid, ${JSON.stringify(d)}::jsonb)`.execute(db);
+  } catch (err) {
+    const m = /request \S+ is (\w[\w ]*), it cannot become/.exec(String((err as Error)?.message ?? ''));
+    if (m) throw new GateRequestNotPendingError(id, m[1] as string);
+    throw err;
+  }
 }
 
 /** Writes an audit row through `engram_record_decision`. */
@@ -85,10 +87,10 @@ export async function recordDecision(db: Db, a: DecisionAudit): Promise<void> {
   await sql`SELECT engram_record_decision(${JSON.stringify(audit)}::jsonb)`.execute(db);
 }
 
-/** A request by id (optionally locked for review). Throws GateRequestNotFoundError. */
-export async function getGateRequest(db: Db, id: string, forUpdate = false): Promise<GateRequest> {
+/** A request by id. Throws GateRequestNotFoundError. */
+export async function getGateRequest(db: Db, id: string): Promise<GateRequest> {
   if (!isUuid(id)) throw new GateRequestNotFoundError(id);
-  const row = await db.selectFrom('gate_requests').selectAll().where('id', '=', id).$if(forUpdate, (q) => q.forUpdate()).executeTakeFirst();
+  const row = await db.selectFrom('gate_requests').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new GateRequestNotFoundError(id);
   return toGateRequest(row);
 }

@@ -3,7 +3,7 @@ import type { Actor } from './actor.js';
 import { applyRequest } from './apply-request.js';
 import { decide } from './decision.js';
 import { writeEdges } from './edges/planned-edge.js';
-import { asDomainError, outcomeOf, recordRejection, resultOf, type GateContext } from './gate-context.js';
+import { asDomainError, outcomeOf, recordRejection, type GateContext } from './gate-context.js';
 import type { GateOutcome, GateRequest } from './gate-outcome.js';
 import { GateRequestNotPendingError } from './errors.js';
 import { finishGateRequest, getGateRequest, listGateRequests, recordDecision, type GateRequestFilter } from './gate-request.repository.js';
@@ -26,8 +26,10 @@ export async function approveRequest(ctx: GateContext, requestId: string, review
   let row: GateRequest | undefined;
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      row = await getGateRequest(trx, requestId, true);
+      row = await getGateRequest(trx, requestId);
       if (row.status !== 'pending') throw new GateRequestNotPendingError(requestId, row.status);
+      // Claims the request (the function locks its row until this transaction ends): a concurrent approval fails here.
+      await finishGateRequest(trx, requestId, { status: 'approved', reviewer });
       const parsed = parseWriteRequest(row.payload.request);
       if (!parsed.ok) throw new ReviewRejection('INVALID_REQUEST', parsed.message);
       const actor = row.payload.actor as Actor;
@@ -41,9 +43,11 @@ export async function approveRequest(ctx: GateContext, requestId: string, review
         return outcomeOf(requestId, 'noop', l2, policyMatched ? { policyMatched } : {});
       }
       const reason = `approved by ${reviewer}${note ? `: ${note}` : ''} (${l2.reason})`;
+      await finishGateRequest(trx, requestId, { status: 'approved', decision: l2.decision, reason, reviewer });
+      // The commit consumes the approved request (status committed, result set) in the same statement.
       const applied = await applyRequest(l2.request, actor, writer, { requestId, reason, decision: l2.decision, policyMatched, reviewer });
       if (!applied.noop) await writeEdges(writer, applied.record.id, l2.edges);
-      await finishGateRequest(trx, requestId, { status: 'committed', decision: l2.decision, reason, reviewer, ...resultOf(applied.record) });
+      else await finishGateRequest(trx, requestId, { status: 'noop', decision: 'NOOP', reason, reviewer, resultId: applied.record.id });
       return outcomeOf(requestId, 'committed', { ...l2, reason }, {
         record: applied.record, ...(applied.superseded ? { superseded: applied.superseded } : {}), ...(policyMatched ? { policyMatched } : {}),
       });
@@ -61,7 +65,7 @@ export async function rejectRequest(ctx: GateContext, requestId: string, reviewe
   const row = await getGateRequest(ctx.db, requestId);
   if (row.status !== 'pending') throw new GateRequestNotPendingError(requestId, row.status);
   return ctx.db.transaction().execute(async (trx) => {
-    const locked = await getGateRequest(trx, requestId, true);
+    const locked = await getGateRequest(trx, requestId);
     if (locked.status !== 'pending') throw new GateRequestNotPendingError(requestId, locked.status);
     const text = `rejected by ${reviewer}: ${reason}`;
     await finishGateRequest(trx, requestId, { status: 'rejected', decision: 'REJECT', reason: text, reviewer });

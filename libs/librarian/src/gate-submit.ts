@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { RecordReader } from '@engram/memory';
+import { contentHash, RecordReader, type MemoryRecord } from '@engram/memory';
 import type { Actor } from './actor.js';
 import { applyRequest, toNewRecord } from './apply-request.js';
+import { ActiveDuplicateError } from './commit/commit-errors.js';
 import { createRecordWriter, prepareNewRecord, type RecordWriter } from './commit/record.writer.js';
 import type { GateDatabase } from './database-schema.js';
 import type { DecisionDeps, Layer2Result } from './decision-context.js';
 import { decide } from './decision.js';
 import { edgeRows, writeEdges } from './edges/planned-edge.js';
 import {
-  asDomainError, outcomeOf, recordRejection, resultOf, storedPayload, targetIdOf, type GateContext,
+  asDomainError, outcomeOf, recordRejection, storedPayload, targetIdOf, type GateContext,
 } from './gate-context.js';
 import type { GateOutcome, StoredPayload } from './gate-outcome.js';
-import { gateRequestColumns, insertGateRequest, recordDecision, type NewGateRequest } from './gate-request.repository.js';
+import { finishGateRequest, gateRequestColumns, insertGateRequest, recordDecision, type NewGateRequest } from './gate-request.repository.js';
 import { checkHardConstraints } from './hard-constraints.js';
 import { evaluatePolicy, type PolicyVerdict } from './policy.js';
 import type { WriteRequest } from './write-request.js';
@@ -37,10 +38,10 @@ export async function submitRequest(ctx: GateContext, input: unknown, actor: Act
       code, reason, targetId: extra.targetId ?? null, ...(extra.policyMatched ? { policyMatched: extra.policyMatched } : {}),
     });
   if (!ctx.rateLimiter.tryTake(actor.id)) {
-    return reject('RATE_LIMITED', `actor ${actor.id} exceeded ${ctx.limits.rate.capacity} writes (refill ${ctx.limits.rate.refillPerSecond}/s); retry later`, { op: rawField(input, 'op') });
+    return shed(ctx, requestId, 'RATE_LIMITED', `actor ${actor.id} exceeded ${ctx.limits.rate.capacity} writes (refill ${ctx.limits.rate.refillPerSecond}/s); retry later`);
   }
   const l1 = checkHardConstraints(input, ctx.registry, ctx.policy, ctx.limits);
-  if (!l1.ok) return reject(l1.code, l1.reason, l1.sanitized);
+  if (!l1.ok) return shed(ctx, requestId, l1.code, l1.reason);
   const accepted: Accepted = { requestId, request: l1.request, actor, redactions: l1.redactions.length ? { redactions: l1.redactions } : {} };
   try {
     if (accepted.request.op === 'create') return await submitCreate(ctx, accepted);
@@ -53,6 +54,16 @@ export async function submitRequest(ctx: GateContext, input: unknown, actor: Act
     if (domain) return reject(domain.code, domain.message, storedPayload(l1.request, actor).request, { targetId: targetIdOf(l1.request) });
     throw err;
   }
+}
+
+/**
+ * A Layer 1 refusal (rate limit, schema, size, secret, scope) writes nothing: a runaway or hostile
+ * client must not turn into database writes exactly when it should be shed (issue 17). It is
+ * counted per code in the gate's metrics instead; the caller gets the code and the reason.
+ */
+function shed(ctx: GateContext, requestId: string, code: string, reason: string): GateOutcome {
+  ctx.rejections.set(code, (ctx.rejections.get(code) ?? 0) + 1);
+  return { requestId, status: 'rejected', decision: 'REJECT', reason: `rejected (${code}): ${reason}`, code };
 }
 
 /** A request that passed Layer 1. */
@@ -93,11 +104,29 @@ async function commitCreateAlone(
   const request = gateRequestColumns({
     ...requestRow(a, l2), status: 'committed', decision: l2.decision, reason, policyMatched: verdict.policyMatched, resultId: id, resultVersion: 1,
   });
-  const record = await ctx.creates.commit(prepareNewRecord(
-    { db: ctx.db, registry: ctx.registry, clock: ctx.clock }, { ...input, id },
-    { requestId: a.requestId, reason, decision: l2.decision, policyMatched: verdict.policyMatched }, { edges: edgeRows(id, l2.edges), request },
-  ));
+  let record: MemoryRecord;
+  try {
+    record = await ctx.creates.commit(prepareNewRecord(
+      { db: ctx.db, registry: ctx.registry, clock: ctx.clock }, { ...input, id },
+      { requestId: a.requestId, reason, decision: l2.decision, policyMatched: verdict.policyMatched }, { edges: edgeRows(id, l2.edges), request },
+    ));
+  } catch (err) {
+    if (!(err instanceof ActiveDuplicateError)) throw err;
+    return lostRace(ctx, a, l2, create);
+  }
   return outcomeOf(a.requestId, 'committed', { ...l2, reason }, { policyMatched: verdict.policyMatched, record, ...a.redactions });
+}
+
+/**
+ * A concurrent store of the same content in the same scope committed first (the unique index on
+ * active (scope, content_hash) refused this one): the answer is the NOOP a sequential store gets.
+ */
+async function lostRace(ctx: GateContext, a: Accepted, l2: Layer2Result, create: Extract<WriteRequest, { op: 'create' }>): Promise<GateOutcome> {
+  const winner = await new RecordReader(ctx.db).findActiveByContentHash(create.scope, contentHash(create.content));
+  if (!winner) throw new ActiveDuplicateError(create.id ?? 'new record');
+  const reason = `exact duplicate of ${winner.id} (same content hash in ${create.scope}, stored concurrently)`;
+  const noop: Layer2Result = { ...l2, decision: 'NOOP', reason, duplicateOf: winner.id, edges: [], flags: [] };
+  return ctx.db.transaction().execute((trx) => recordNoop(trx, requestRow(a, noop), noop, a));
 }
 
 function writerIn(ctx: GateContext, trx: Kysely<GateDatabase>): RecordWriter {
@@ -145,16 +174,23 @@ async function queueForReview(trx: Kysely<GateDatabase>, row: RequestRow, l2: La
   return outcomeOf(a.requestId, 'pending', { ...l2, reason }, { policyMatched: verdict.policyMatched, ...a.redactions });
 }
 
-/** Auto-approved: commit through the writer (one approve audit per version), then log the request. */
+/**
+ * Auto-approved: the request is logged as approved, then committed through the writer, whose
+ * commit consumes it (ADR-0022: no version without an approved request row).
+ */
 async function commitApproved(
   trx: Kysely<GateDatabase>, writer: RecordWriter, row: RequestRow, l2: Layer2Result, verdict: PolicyVerdict, a: Accepted,
 ): Promise<GateOutcome> {
   const reason = `auto-approved by policy ${verdict.policyMatched}: ${l2.reason}`;
+  await insertGateRequest(trx, { ...row, status: 'approved', decision: l2.decision, reason, policyMatched: verdict.policyMatched });
   const applied = await applyRequest(l2.request, a.actor, writer, { requestId: a.requestId, reason, decision: l2.decision, policyMatched: verdict.policyMatched });
+  if (applied.noop) {
+    await finishGateRequest(trx, a.requestId, { status: 'noop', decision: 'NOOP', reason, resultId: applied.record.id });
+    await recordDecision(trx, { requestId: a.requestId, action: 'noop', decision: 'NOOP', reason, policyMatched: verdict.policyMatched });
+  } else {
+    await writeEdges(writer, applied.record.id, l2.edges);
+  }
   const status = applied.noop ? 'noop' : 'committed';
-  if (!applied.noop) await writeEdges(writer, applied.record.id, l2.edges);
-  await insertGateRequest(trx, { ...row, status, decision: l2.decision, reason, policyMatched: verdict.policyMatched, ...resultOf(applied.record) });
-  if (applied.noop) await recordDecision(trx, { requestId: a.requestId, action: 'noop', decision: 'NOOP', reason, policyMatched: verdict.policyMatched });
   return outcomeOf(a.requestId, status, { ...l2, reason }, {
     policyMatched: verdict.policyMatched, record: applied.record, ...(applied.superseded ? { superseded: applied.superseded } : {}), ...a.redactions,
   });

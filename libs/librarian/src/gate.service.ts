@@ -30,6 +30,8 @@ export interface Gate {
   reject(requestId: string, reviewer: string, reason: string): Promise<GateOutcome>;
   /** Approves all pending requests matching the filter. */
   approveAll(filter: Omit<GateRequestFilter, 'status' | 'cursor'>, reviewer: string): Promise<GateOutcome[]>;
+  /** Layer 1 refusals (rate limit, schema, size, secret…) per code since start: they are counted, not logged. */
+  layer1Rejections(): Record<string, number>;
 }
 
 /** Options of {@link createGate}. `db` is any kysely handle on the engram database. */
@@ -47,7 +49,7 @@ export function createGate(options: GateOptions): Gate {
   const clock = options.clock ?? (() => new Date());
   const ctx: GateContext = {
     db: options.db as Kysely<GateDatabase>, registry: options.registry, policy: options.policy ?? DEFAULT_POLICY, limits, clock,
-    rateLimiter: new RateLimiter(limits.rate, () => clock().getTime()), rarity: new WordRarity(), creates: new CreateBatcher(options.db),
+    rateLimiter: new RateLimiter(limits.rate, () => clock().getTime()), rarity: new WordRarity(), creates: new CreateBatcher(options.db), rejections: new Map(),
   };
   return {
     submit: (request, actor) => submitRequest(ctx, request, actor),
@@ -57,5 +59,6 @@ export function createGate(options: GateOptions): Gate {
     approve: (id, reviewer, note) => approveRequest(ctx, id, reviewer, note),
     reject: (id, reviewer, reason) => rejectRequest(ctx, id, reviewer, reason),
     approveAll: (filter, reviewer) => approveAllRequests(ctx, filter, reviewer),
+    layer1Rejections: () => Object.fromEntries(ctx.rejections),
   };
 }

@@ -1,6 +1,7 @@
 import type { TypeRegistry } from '@engram/memory';
 import type { GatePolicy } from './policy.js';
 import type { RateLimit } from './rate-limiter.js';
+import { inputProblem } from './input-text.js';
 import { redactValue, scanValue, type DetectionClass } from './secret-scanner.js';
 import { parseWriteRequest, type WriteRequest } from './write-request.js';
 
@@ -89,6 +90,8 @@ const unique = (xs: string[]) => [...new Set(xs)].sort();
  */
 export function checkHardConstraints(input: unknown, registry: TypeRegistry, policy: GatePolicy, limits: GateLimits): Layer1Result {
   const sanitized = redactValue(input, ['secret', 'pii']);
+  const unstorable = inputProblem(input);
+  if (unstorable) return { ok: false, code: 'INVALID_REQUEST', reason: `invalid request: ${unstorable}`, sanitized };
   const parsed = parseWriteRequest(input);
   if (!parsed.ok) return { ok: false, code: 'INVALID_REQUEST', reason: parsed.message, sanitized };
   const request = parsed.request;

@@ -1,4 +1,5 @@
 import stem from 'wink-porter2-stemmer';
+import { compareText } from './candidate-terms.js';
 
 /**
  * The lexeme Postgres' `english` configuration indexes a searchable word under: its Snowball
@@ -6,8 +7,23 @@ import stem from 'wink-porter2-stemmer';
  * "test" are one posting list, 'test'). Numbers are their own lexeme.
  */
 export function lexemeOf(word: string): string {
-  return /^[0-9]+$/.test(word) ? word : stem(word);
+  // The stemmer is quadratic in the word's length; longer words are never searched by anyway.
+  if (/^[0-9]+$/.test(word) || word.length > MAX_STEMMED_LENGTH) return word;
+  let lexeme = LEXEMES.get(word);
+  if (lexeme === undefined) {
+    if (LEXEMES.size >= MAX_CACHED_LEXEMES) LEXEMES.clear();
+    lexeme = stem(word);
+    LEXEMES.set(word, lexeme);
+  }
+  return lexeme;
 }
+
+// Stemming is the costly part of ranking words; a vocabulary repeats, so stems are remembered.
+const LEXEMES = new Map<string, string>();
+const MAX_CACHED_LEXEMES = 100_000;
+
+/** Same cap as candidate-terms' searchable words. */
+const MAX_STEMMED_LENGTH = 64;
 
 /**
  * How often this gate has seen each word in the texts written through it. Used only to ORDER the
@@ -52,7 +68,7 @@ export class WordRarity {
   /** Rarest first; ties (an unseen word, a cold table) go to the longer word, then alphabetical. */
   order(words: readonly string[]): string[] {
     const seen = new Map(words.map((w) => [w, this.count(w)]));
-    return [...words].sort((a, b) => (seen.get(a) as number) - (seen.get(b) as number) || b.length - a.length || a.localeCompare(b));
+    return [...words].sort((a, b) => (seen.get(a) as number) - (seen.get(b) as number) || b.length - a.length || compareText(a, b));
   }
 
   private halve(): void {

@@ -6,7 +6,7 @@ const metadata = z.record(z.string(), z.unknown());
 const tags = z.array(z.string().trim().min(1));
 const scope = z.string().regex(/^(global|(project|agent):\S.*)$/, 'scope must be global, project:<id> or agent:<id>');
 const confidence = z.number().min(0).max(1);
-const version = z.number().int().min(1);
+const version = z.number().int().min(1).max(2_147_483_647, 'version is at most 2147483647');
 const reason = z.string().trim().min(1).max(2000);
 
 /** Edge kinds a writer may state; supersedes/similar_to are the gate's own (ADR-0010). */
@@ -22,6 +22,14 @@ const linkSchema = z.strictObject({
 /** At most this many explicit links per record: a link list is a few references, not a graph dump. */
 export const MAX_LINKS = 32;
 
+/**
+ * A date Postgres can store: years 1 to 9999 (year 0000 and beyond 9999 answered INTERNAL_ERROR,
+ * issue 17); invalid dates are refused by z.coerce.date itself.
+ */
+function storedDate() {
+  return z.coerce.date().refine((d) => d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999, { message: 'dates must be between years 0001 and 9999' });
+}
+
 /** Input of a new record. Dates accept ISO strings. */
 export const createInputSchema = z
   .strictObject({
@@ -32,8 +40,8 @@ export const createInputSchema = z
     tags: tags.optional(),
     scope,
     source: z.strictObject({ type: z.string().min(1), id: z.string().nullable().optional() }).optional(),
-    validFrom: z.coerce.date().optional(),
-    validTo: z.coerce.date().nullable().optional(),
+    validFrom: storedDate().optional(),
+    validTo: storedDate().nullable().optional(),
     confidence: confidence.optional(),
     links: z.array(linkSchema).max(MAX_LINKS).optional(),
   })
@@ -45,8 +53,8 @@ const patchSchema = z
     content: z.string().refine((s) => s.trim().length > 0, 'content must not be empty').optional(),
     metadata: metadata.optional(),
     tags: tags.optional(),
-    validFrom: z.coerce.date().optional(),
-    validTo: z.coerce.date().nullable().optional(),
+    validFrom: storedDate().optional(),
+    validTo: storedDate().nullable().optional(),
     confidence: confidence.optional(),
   })
   .refine((p) => Object.keys(p).length > 0, 'patch must change something')
@@ -63,10 +71,10 @@ const importedVersionSchema = z.strictObject({
   source: z.strictObject({ type: z.string().min(1), id: z.string().nullable() }),
   trust: z.enum(['user', 'agent', 'tool', 'import']),
   status: z.enum(['active', 'superseded', 'invalidated', 'archived', 'forgotten']),
-  createdAt: z.coerce.date(),
-  updatedAt: z.coerce.date(),
-  validFrom: z.coerce.date(),
-  validTo: z.coerce.date().nullable(),
+  createdAt: storedDate(),
+  updatedAt: storedDate(),
+  validFrom: storedDate(),
+  validTo: storedDate().nullable(),
   supersededBy: uuid.nullable(),
   statusReason: z.string().nullable(),
   archived: z.boolean(),

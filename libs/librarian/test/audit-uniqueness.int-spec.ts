@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { RecordReader, toSnapshot } from '@engram/memory';
+import { approvedAudit, logApprovedRequest } from '../../../tools/test/approved-request.js';
 import { testBackends } from '../../../tools/test/backends.js';
 import { useGateDatabase, user } from './gate-fixtures.js';
 
@@ -18,7 +19,7 @@ describe.each(testBackends)('one approval audit per version on $name', (backend)
 
   it('refuses a second commit of the same version and writes no second audit', async () => {
     const head = await new RecordReader(ctx.handle.db).get(id);
-    const audit = JSON.stringify({ request_id: randomUUID(), reason: 'replay', action: 'approve' });
+    const audit = await approvedAudit(ctx.handle.db, 'replay');
     await expect(sql`SELECT engram_commit_version(${JSON.stringify(toSnapshot(head, 'create'))}::jsonb, ${audit}::jsonb)`.execute(ctx.handle.db))
       .rejects.toThrow(/VERSION_CONFLICT/);
     expect(await approvals()).toBe(1);
@@ -28,14 +29,16 @@ describe.each(testBackends)('one approval audit per version on $name', (backend)
     await expect(sql`INSERT INTO gate_audit (request_id, action, reason, memory_id, memory_version)
       VALUES (${randomUUID()}::uuid, 'approve', 'second', ${id}::uuid, 1)`.execute(ctx.handle.db)).rejects.toThrow(/gate_audit_one_approval_per_version/);
     const decision = JSON.stringify({ request_id: randomUUID(), action: 'approve', reason: 'second', memory_id: id, memory_version: 1 });
-    await expect(sql`SELECT engram_record_decision(${decision}::jsonb)`.execute(ctx.handle.db)).rejects.toThrow(/gate_audit_one_approval_per_version/);
+    await expect(sql`SELECT engram_record_decision(${decision}::jsonb)`.execute(ctx.handle.db)).rejects.toThrow(/approvals are written by the commit/);
     expect(await approvals()).toBe(1);
   });
 
   it('allows versioned audit rows only as approvals', async () => {
     const noop = JSON.stringify({ request_id: randomUUID(), action: 'noop', reason: 'not an approval', memory_id: id, memory_version: 2 });
-    await expect(sql`SELECT engram_record_decision(${noop}::jsonb)`.execute(ctx.handle.db)).rejects.toThrow(/gate_audit_versioned_is_approval/);
-    const unversioned = JSON.stringify({ request_id: randomUUID(), action: 'noop', reason: 'duplicate', memory_id: id });
+    await expect(sql`SELECT engram_record_decision(${noop}::jsonb)`.execute(ctx.handle.db)).rejects.toThrow(/without a version/);
+    await expect(sql`INSERT INTO gate_audit (request_id, action, reason, memory_id, memory_version)
+      VALUES (${randomUUID()}::uuid, 'noop', 'direct', ${id}::uuid, 2)`.execute(ctx.handle.db)).rejects.toThrow(/gate_audit_versioned_is_approval/);
+    const unversioned = JSON.stringify({ request_id: await logApprovedRequest(ctx.handle.db), action: 'noop', reason: 'duplicate', memory_id: id });
     await expect(sql`SELECT engram_record_decision(${unversioned}::jsonb)`.execute(ctx.handle.db)).resolves.toBeDefined();
   });
 });

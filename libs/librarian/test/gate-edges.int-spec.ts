@@ -34,8 +34,13 @@ describe.each(testBackends)('Gate maintains the memory graph on $name', (backend
     const foreign = await create('Staging uses a single Redis node', {}, 'project:other');
     const before = await counts(ctx.handle.db);
     const cross = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'Cache keys expire after an hour', scope: 'project:g', links: [{ kind: 'relates_to', target: foreign }] }, user);
-    expect(cross).toMatchObject({ status: 'rejected', code: 'SCOPE_DENIED' });
+    // Another scope's record answers as an unknown id does (no existence oracle), even once forgotten.
+    expect(cross).toMatchObject({ status: 'rejected', code: 'RECORD_NOT_FOUND' });
     expect(cross.reason).not.toContain('project:other');
+    await ctx.gate.submit({ op: 'forget', id: foreign }, user);
+    const crossForgotten = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'Cache keys expire after a week', scope: 'project:g', links: [{ kind: 'relates_to', target: foreign }] }, user);
+    expect(crossForgotten).toMatchObject({ status: 'rejected', code: 'RECORD_NOT_FOUND' });
+    expect(crossForgotten.reason?.replace(foreign, 'ID')).toBe(cross.reason?.replace(foreign, 'ID'));
     const missing = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'Cache keys expire after a day', scope: 'project:g', links: [{ kind: 'supports', target: '00000000-0000-4000-8000-000000000000' }] }, user);
     expect(missing).toMatchObject({ status: 'rejected', code: 'RECORD_NOT_FOUND' });
     const after = await counts(ctx.handle.db);

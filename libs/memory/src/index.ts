@@ -26,6 +26,8 @@ export type { MemoryRow, MemoryVersionRow } from './record-mapper.js';
 export { isUuid, RecordReader } from './record-reader.js';
 export type { DuplicateCandidateQuery, GetOptions, TextCandidate, TextCandidateQuery } from './record-reader.js';
 export { isScope, parseScope, scopeMatches } from './scope.js';
+export { MAX_SCAN_DEPTH, redactSensitive, redactText, redactValue, scanValue } from './sensitive/scanner.js';
+export type { Detection, DetectionClass, RedactionRules } from './sensitive/scanner.js';
 export type { ParsedScope, Scope } from './scope.js';
 export type { MemoriesTable } from './tables/memories.table.js';
 export type { EdgeKind, MemoryEdgesTable } from './tables/memory-edges.table.js';

@@ -4,6 +4,7 @@ import {
   applyArchive, createTypeRegistry, newRecordState, RecordReader, toSnapshot, type MemoryRecord, type NewRecordInput, type RecordState,
   type VersionOperation,
 } from '../src/index.js';
+import { approvedAudit } from '../../../tools/test/approved-request.js';
 
 export const registry = createTypeRegistry();
 
@@ -21,8 +22,8 @@ export function newRecord(overrides: Partial<NewRecordInput> = {}): NewRecordInp
  * with a test audit. This also proves the builders' snapshots are what the SQL function accepts.
  */
 async function commit(db: Kysely<any>, state: RecordState, op: VersionOperation): Promise<MemoryRecord> {
-  const audit = { request_id: randomUUID(), reason: 'test seed', decision: 'ADD', action: 'approve' };
-  await sql`SELECT engram_commit_version(${JSON.stringify(toSnapshot(state, op))}::jsonb, ${JSON.stringify(audit)}::jsonb)`.execute(db);
+  const audit = await approvedAudit(db);
+  await sql`SELECT engram_commit_version(${JSON.stringify(toSnapshot(state, op))}::jsonb, ${audit}::jsonb)`.execute(db);
   return new RecordReader(db).get(state.id);
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { contentHash } from '@engram/memory';
+import { approvedAudit } from '../../../tools/test/approved-request.js';
 
 /*
  * Test data for retrieval. Records can only be written through `engram_commit_version` (the
@@ -29,8 +30,20 @@ type Snapshot = Record<string, unknown> & { id: string; version: number; content
 
 async function commit(db: Kysely<any>, snapshot: Snapshot, operation: string): Promise<void> {
   const v = { ...snapshot, operation, content_hash: contentHash(snapshot.content) };
-  const audit = { request_id: randomUUID(), reason: `retrieval test ${operation}`, decision: 'ADD', policy_matched: 'test' };
-  await sql`SELECT engram_commit_version(${JSON.stringify(v)}::jsonb, ${JSON.stringify(audit)}::jsonb)`.execute(db);
+  if (snapshot['status'] === 'forgotten') return writeAsOwner(db, v);
+  const audit = await approvedAudit(db, `retrieval test ${operation}`);
+  await sql`SELECT engram_commit_version(${JSON.stringify(v)}::jsonb, ${audit}::jsonb)`.execute(db);
+}
+
+/*
+ * A forgotten version that keeps text is a state the commit functions refuse (ADR-0022); the
+ * readers must still filter it (defence in depth), so the test writes it as the tables' owner.
+ */
+async function writeAsOwner(db: Kysely<any>, v: Record<string, unknown>): Promise<void> {
+  await sql`INSERT INTO memory_versions SELECT r.* FROM jsonb_populate_record(NULL::memory_versions,
+    ${JSON.stringify({ ...v, gate_request_id: randomUUID(), recorded_at: new Date() })}::jsonb) r`.execute(db);
+  await sql`UPDATE memories SET version = ${v['version'] as number}, status = 'forgotten', content = ${v['content'] as string},
+    content_hash = ${v['content_hash'] as string}, updated_at = now() WHERE id = ${v['id'] as string}::uuid`.execute(db);
 }
 
 /** Writes version 1 of a record and returns its id. */

@@ -8,10 +8,17 @@ import { seedRecord, updateRecord, type RecordSeed } from './fixtures.js';
 /*
  * Edges are written with engram_add_edge, the function the gate's writer calls (retrieval may not
  * depend on the librarian, a sibling lib); the gate's own edge maintenance is tested in
- * libs/librarian/test/gate-edges.int-spec.ts.
+ * libs/librarian/test/gate-edges.int-spec.ts. An edge into another project is one the function
+ * refuses (ADR-0022); traversal must still ignore it (defence in depth), so the test writes it as
+ * the table's owner.
  */
 async function edge(db: Kysely<any>, src: string, dst: string, kind: EdgeKind, weight = 1): Promise<void> {
-  await sql`SELECT engram_add_edge(${src}::uuid, ${dst}::uuid, ${kind}, ${weight}::real)`.execute(db);
+  try {
+    await sql`SELECT engram_add_edge(${src}::uuid, ${dst}::uuid, ${kind}, ${weight}::real)`.execute(db);
+  } catch (err) {
+    if (!String(err).includes('EDGE_CROSS_SCOPE')) throw err;
+    await sql`INSERT INTO memory_edges (src_id, dst_id, kind, weight) VALUES (${src}::uuid, ${dst}::uuid, ${kind}, ${weight}::real)`.execute(db);
+  }
 }
 
 describe.each(testBackends)('graph expansion ($name)', (backend) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isUuid } from '@engram/memory';
+import { isUuid, redactSensitive } from '@engram/memory';
 import type { Selectable } from 'kysely';
 import type { ChainExtraction, ChainStatus, ThinkingChain, Thought } from './chain-model.js';
 import { fromJson, type ContinuityDb, type ThinkingChainsTable, type ThinkingThoughtsTable } from './continuity-tables.js';
@@ -24,8 +24,9 @@ export class ChainRepository {
     const row = await this.db
       .insertInto('thinking_chains')
       .values({
-        id: randomUUID(), scope: c.scope, query: c.query, summary: null, status: 'active', prd_execution_id: c.prdExecutionId,
-        metadata: JSON.stringify(c.metadata), extracted: null, created_at: now, updated_at: now, completed_at: null,
+        // Ungated text: secrets and personal data are redacted, never refused (issue 17).
+        id: randomUUID(), scope: c.scope, query: redactSensitive(c.query), summary: null, status: 'active', prd_execution_id: c.prdExecutionId,
+        metadata: JSON.stringify(redactSensitive(c.metadata)), extracted: null, created_at: now, updated_at: now, completed_at: null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -63,7 +64,7 @@ export class ChainRepository {
   async insertThought(chainId: string, t: Omit<Thought, 'createdAt'>, now: Date): Promise<Thought> {
     const row = await this.db
       .insertInto('thinking_thoughts')
-      .values({ chain_id: chainId, number: t.number, content: t.content, revises: t.revises, branch_id: t.branchId, branch_from: t.branchFrom, created_at: now })
+      .values({ chain_id: chainId, number: t.number, content: redactSensitive(t.content), revises: t.revises, branch_id: t.branchId, branch_from: t.branchFrom, created_at: now })
       .returningAll()
       .executeTakeFirstOrThrow();
     await this.db.updateTable('thinking_chains').set({ thought_count: t.number, updated_at: now }).where('id', '=', chainId).execute();

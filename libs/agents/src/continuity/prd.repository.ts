@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isUuid } from '@engram/memory';
+import { isUuid, redactSensitive } from '@engram/memory';
 import type { Selectable } from 'kysely';
 import { fromJson, type ContinuityDb, type PrdDecisionsTable, type PrdEventsTable, type PrdExecutionsTable } from './continuity-tables.js';
 import type { FormedMemory, PrdDecision, PrdEvent, PrdEventType, PrdExecution, PrdProgress, PrdStatus } from './prd-model.js';
@@ -78,7 +78,7 @@ export class PrdRepository {
     const row = await this.db
       .insertInto('prd_executions')
       .values({
-        id: randomUUID(), scope: e.scope, prd_ref: e.ref, prd_hash: e.hash, title: e.title, status: 'not_started',
+        id: randomUUID(), scope: e.scope, prd_ref: e.ref, prd_hash: e.hash, title: redactSensitive(e.title), status: 'not_started',
         progress: JSON.stringify(e.progress), narrative: null, compaction: null, compacted_at: null, created_at: now, updated_at: now, completed_at: null,
       })
       .onConflict((oc) => oc.columns(['scope', 'prd_ref']).doNothing())
@@ -99,7 +99,7 @@ export class PrdRepository {
         revision: eb('revision', '+', 1),
         updated_at: now,
         ...(patch.hash !== undefined ? { prd_hash: patch.hash } : {}),
-        ...(patch.title !== undefined ? { title: patch.title } : {}),
+        ...(patch.title !== undefined ? { title: redactSensitive(patch.title) } : {}),
         ...(patch.status !== undefined ? { status: patch.status } : {}),
         ...(patch.progress !== undefined ? { progress: JSON.stringify(patch.progress) } : {}),
         ...(patch.lastSeq !== undefined ? { last_seq: patch.lastSeq } : {}),
@@ -128,7 +128,7 @@ export class PrdRepository {
     const row = await this.db
       .insertInto('prd_events')
       .values({
-        id: randomUUID(), execution_id: executionId, seq, event_key: e.eventKey, type: e.type, requirement_id: e.requirementId, summary: e.summary,
+        id: randomUUID(), execution_id: executionId, seq, event_key: e.eventKey, type: e.type, requirement_id: e.requirementId, summary: redactSensitive(e.summary),
         detail: JSON.stringify(e.detail), agent_id: e.agentId, thinking_chain_id: e.thinkingChainId, occurred_at: e.occurredAt, formation: null, created_at: now,
       })
       .returningAll()

@@ -6,6 +6,7 @@ import type { ConversationEvent, ConversationEventKind, NewConversationEvent } f
 import { assertValidEvents } from './event-validation.js';
 import { claimOutbox, completeOutbox } from './outbox.repository.js';
 import { checkLimit } from './page-limit.js';
+import { redactSensitive } from '@engram/memory';
 
 /*
  * The append-only conversation log (seed 002 STOR-01, ING-03..05). One repository handed a kysely
@@ -52,7 +53,8 @@ async function insertChunk(db: ConversationDb, chunk: NewConversationEvent[]): P
       .insertInto('conversation_events')
       .values(chunk.map((e) => ({
         event_id: e.eventId, project: e.project, agent: e.agent, session_id: e.sessionId, ts: e.ts, kind: e.kind, role: e.role,
-        text: e.text, metadata: JSON.stringify(e.metadata ?? {}), tokens: e.tokens,
+        // Ungated text: secrets and personal data are redacted, never refused (issue 17).
+        text: redactSensitive(e.text), metadata: JSON.stringify(redactSensitive(e.metadata ?? {})), tokens: e.tokens,
       })))
       .onConflict((oc) => oc.column('event_id').doNothing())
       .returning(['event_id', 'project']))

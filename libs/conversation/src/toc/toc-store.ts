@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Grip, TocBullet, TocNode, TocNodeDraft } from './toc-node.js';
 import type { TocDb, TocGripsTable, TocNodesTable } from './toc-tables.js';
 import type { TocLevel } from './time-buckets.js';
+import { redactSensitive } from '@engram/memory';
 
 /*
  * Storage of node versions, the latest pointers and grips. Node versions and grips are only ever
@@ -66,7 +67,9 @@ const searchText = (d: TocNodeDraft) => [...d.bullets.map((b) => b.text), d.keyw
 const vectorLiteral = (v: readonly number[] | undefined) => (v ? `[${v.join(',')}]` : null);
 
 /** Appends the next version of a node and points `toc_latest` at it. Call inside a transaction. */
-export async function appendNodeVersion(trx: TocDb, d: TocNodeDraft, embedding?: readonly number[]): Promise<number> {
+export async function appendNodeVersion(trx: TocDb, draft: TocNodeDraft, embedding?: readonly number[]): Promise<number> {
+  // Ungated text (a summariser may quote an event): secrets and personal data are redacted (issue 17).
+  const d = { ...draft, title: redactSensitive(draft.title), bullets: redactSensitive(draft.bullets), keywords: redactSensitive(draft.keywords) };
   const prev = await trx.selectFrom('toc_nodes').select((eb) => eb.fn.max('version').as('v'))
     .where('project', '=', d.project).where('node_id', '=', d.nodeId).executeTakeFirst();
   const version = Number(prev?.v ?? 0) + 1;
@@ -87,7 +90,7 @@ export async function appendNodeVersion(trx: TocDb, d: TocNodeDraft, embedding?:
 export async function insertGrips(trx: TocDb, grips: readonly Grip[], embeddings?: ReadonlyMap<string, readonly number[]>): Promise<void> {
   if (grips.length === 0) return;
   await trx.insertInto('toc_grips').values(grips.map((g) => ({
-    grip_id: g.gripId, project: g.project, node_id: g.nodeId, excerpt: g.excerpt, event_id_start: g.eventIdStart,
+    grip_id: g.gripId, project: g.project, node_id: g.nodeId, excerpt: redactSensitive(g.excerpt), event_id_start: g.eventIdStart,
     event_id_end: g.eventIdEnd, ts: g.ts, source: g.source, embedding: vectorLiteral(embeddings?.get(g.gripId)),
   }))).onConflict((oc) => oc.column('grip_id').doNothing()).execute();
 }

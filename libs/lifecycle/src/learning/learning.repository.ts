@@ -3,6 +3,7 @@ import type { DecisionConfig, RelevanceWeights } from '../decision/decision-conf
 import type { RelevanceSignals } from '../decision/scoring.js';
 import type { LifecycleDb } from '../state/lifecycle-tables.js';
 import { updateUsefulness, updateWeights, type Outcome } from './learning-rules.js';
+import { redactSensitive } from '@engram/memory';
 
 /** One feedback to learn from. */
 export interface FeedbackEntry {
@@ -48,7 +49,7 @@ export class LearningRepository {
   async apply(entry: FeedbackEntry): Promise<FeedbackEffect> {
     const l = this.config.learning;
     return this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('lifecycle_feedback').values({ memory_id: entry.memoryId, outcome: entry.outcome, query: entry.query ?? null, actor: entry.actor }).execute();
+      await trx.insertInto('lifecycle_feedback').values({ memory_id: entry.memoryId, outcome: entry.outcome, query: entry.query === undefined ? null : redactSensitive(entry.query), actor: entry.actor }).execute();
       const current = await trx.selectFrom('lifecycle_usefulness').select('factor').where('memory_id', '=', entry.memoryId).forUpdate().executeTakeFirst();
       const factor = l.enabled ? updateUsefulness(current?.factor ?? 1, entry.outcome, l) : (current?.factor ?? 1);
       const col = entry.outcome === 'success' ? 'successes' : 'failures';

@@ -18,4 +18,6 @@ export * as _20261125T100000000Z from './20261125T100000000Z-commit-heads-batch.
 export * as _20261126T030000000Z from './20261126T030000000Z-write-path-function-languages.js';
 export * as _20261126T100000000Z from './20261126T100000000Z-keyword-term-statistics.js';
 export * as _20261126T110000000Z from './20261126T110000000Z-conversation-event-search.js';
+export * as _20261126T120000000Z from './20261126T120000000Z-gate-request-bound-commits.js';
+export * as _20261126T120100000Z from './20261126T120100000Z-active-content-unique.js';
 export * as _20261126T130000000Z from './20261126T130000000Z-service-reads-migration-state.js';

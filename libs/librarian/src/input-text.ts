@@ -1,0 +1,41 @@
+/*
+ * Strings Postgres cannot store or JSON it cannot walk answered INTERNAL_ERROR "retry" (issue 17):
+ * the caller's input was at fault, so Layer 1 names the problem and the path instead.
+ */
+
+/** Deepest nesting of a request (metadata 5,000 levels deep overflowed the stack). */
+export const MAX_INPUT_DEPTH = 32;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a string cannot be stored as text, or undefined. */
+export function textProblem(s: string): string | undefined {
+  if (s.includes('\u0000')) return 'contains a NUL character (U+0000), which text cannot hold';
+  if (LONE_SURROGATE.test(s)) return 'contains a lone UTF-16 surrogate (not valid Unicode)';
+  return undefined;
+}
+
+/**
+ * The first problem of a JSON value: a string or key that cannot be stored, or nesting deeper
+ * than `maxDepth`. Walks with an explicit stack, so no input can overflow it.
+ */
+export function inputProblem(value: unknown, maxDepth = MAX_INPUT_DEPTH): string | undefined {
+  const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: value, path: '$', depth: 0 }];
+  while (stack.length > 0) {
+    const { v, path, depth } = stack.pop() as { v: unknown; path: string; depth: number };
+    if (typeof v === 'string') {
+      const p = textProblem(v);
+      if (p) return `${path} ${p}`;
+      continue;
+    }
+    if (!v || typeof v !== 'object' || v instanceof Date) continue;
+    if (depth >= maxDepth) return `${path} is nested deeper than ${maxDepth} levels`;
+    const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v as Record<string, unknown>);
+    for (const [k, x] of entries) {
+      const p = textProblem(k);
+      if (p) return `a key under ${path} ${p}`;
+      stack.push({ v: x, path: Array.isArray(v) ? `${path}[${k}]` : `${path}.${k.slice(0, 40)}`, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,118 @@
+import { DETECTORS, SECRET_KEY_NAMES, type DetectionClass } from './detectors.js';
+
+export type { DetectionClass } from './detectors.js';
+
+/** One finding: its kind and class, never the sensitive text itself. */
+export interface Detection {
+  kind: string;
+  class: DetectionClass;
+}
+
+/** What to do with each class of finding. `allow` keeps PII as is. */
+export interface RedactionRules {
+  secrets: 'reject' | 'redact';
+  pii: 'reject' | 'redact' | 'allow';
+}
+
+// Zero-width and other invisible characters: "ghp_<ZWSP>abc…" must not hide a token.
+const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
+
+function redactVisible(text: string, classes: readonly DetectionClass[], found: Detection[]): string {
+  let out = text;
+  for (const d of DETECTORS) {
+    if (!classes.includes(d.class)) continue;
+    out = out.replace(d.pattern, (match: string, ...rest: unknown[]) => {
+      const groups = rest.slice(0, -2).map((g) => (typeof g === 'string' ? g : ''));
+      if (d.valid && !d.valid(match, groups, text)) return match;
+      found.push({ kind: d.kind, class: d.class });
+      const secret = d.group ? (groups[d.group - 1] || match) : match;
+      return match.replace(secret, `[REDACTED:${d.kind}]`);
+    });
+  }
+  return out;
+}
+
+/**
+ * Replaces sensitive spans with `[REDACTED:<kind>]`; `classes` limits which detectors apply.
+ * Invisible characters are removed first when that is what reveals a finding (they are kept
+ * otherwise: a zero-width joiner inside an emoji is not an attack).
+ */
+export function redactText(text: string, classes: readonly DetectionClass[], found: Detection[] = []): string {
+  const direct: Detection[] = [];
+  const out = redactVisible(text, classes, direct);
+  INVISIBLE.lastIndex = 0;
+  if (!INVISIBLE.test(text)) {
+    found.push(...direct);
+    return out;
+  }
+  const visible: Detection[] = [];
+  const stripped = redactVisible(text.replace(INVISIBLE, ''), classes, visible);
+  if (visible.length > direct.length) {
+    found.push(...visible);
+    return stripped;
+  }
+  found.push(...direct);
+  return out;
+}
+
+// Schema-checked identifiers and enums of a write request (uuids, registered types, scopes are
+// checked by pattern): never free text. Inside metadata every key and every value is scanned.
+const IDENTIFIER_KEYS = new Set(['id', 'scope', 'replacementId', 'supersededBy', 'op', 'type', 'status', 'trust', 'operation', 'target']);
+
+/** Deeper than this, a JSON value is not walked (Layer 1 refuses such requests; ungated text is replaced). */
+export const MAX_SCAN_DEPTH = 64;
+
+interface Walk {
+  classes: readonly DetectionClass[];
+  found: Detection[];
+}
+
+function walk(value: unknown, w: Walk, depth: number, free: boolean): unknown {
+  if (typeof value === 'string') return redactText(value, w.classes, w.found);
+  if (depth > MAX_SCAN_DEPTH) {
+    w.found.push({ kind: 'too_deep', class: 'secret' });
+    return '[REDACTED:too_deep]';
+  }
+  if (Array.isArray(value)) return value.map((v) => walk(v, w, depth + 1, free));
+  if (!value || typeof value !== 'object' || value instanceof Date) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const inner = free || k === 'metadata';
+    if (!free && IDENTIFIER_KEYS.has(k) && typeof v === 'string') {
+      out[k] = v;
+      continue;
+    }
+    const key = free ? redactText(k, w.classes, w.found) : k;
+    if (free && SECRET_KEY_NAMES.test(k) && typeof v === 'string' && v.length >= 4 && w.classes.includes('secret')) {
+      w.found.push({ kind: 'password', class: 'secret' });
+      out[key] = '[REDACTED:password]';
+      continue;
+    }
+    out[key] = walk(v, w, depth + 1, inner);
+  }
+  return out;
+}
+
+/**
+ * Applies `redactText` to every string of a JSON value. In a write request, the schema-checked
+ * identifier fields are left alone; inside `metadata` (and in any value given with `free`), every
+ * key and value at any depth is scanned, and a value under a credential key name is a secret.
+ */
+export function redactValue<T>(value: T, classes: readonly DetectionClass[], found: Detection[] = [], opts: { free?: boolean } = {}): T {
+  return walk(value, { classes, found }, 0, opts.free ?? false) as T;
+}
+
+/** Lists what a JSON value contains, without changing it. */
+export function scanValue(value: unknown, opts: { free?: boolean } = {}): Detection[] {
+  const found: Detection[] = [];
+  redactValue(value, ['secret', 'pii'], found, opts);
+  return found;
+}
+
+/**
+ * Redaction for text stored WITHOUT the gate (conversation events, TOC, thinking, PRD, feedback):
+ * secrets and personal data are replaced, never refused (a hook must not fail). Issue 17.
+ */
+export function redactSensitive<T>(value: T): T {
+  return redactValue(value, ['secret', 'pii'], [], { free: true });
+}
