@@ -13,7 +13,7 @@ export const DEFAULT_INSPECTOR_PORT = 8790;
 const USAGE = 'usage: engram ui [--host H] [--port N] [--home DIR] [--database-url URL] [--model-dir DIR] [--api-key KEY] [--config FILE]';
 
 /** Parses argv; a bad option throws an Error whose message ends with the usage line. */
-export function parseInspectorOptions(argv: readonly string[]): InspectorOptions {
+export function parseInspectorOptions(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): InspectorOptions {
   let values: Record<string, string | boolean | undefined>;
   try {
     values = parseArgs({
@@ -26,8 +26,10 @@ export function parseInspectorOptions(argv: readonly string[]): InspectorOptions
   } catch (err) {
     throw new Error(`${(err as Error).message}\n${USAGE}`, { cause: err });
   }
-  const port = values.port === undefined ? DEFAULT_INSPECTOR_PORT : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got "${String(values.port)}"\n${USAGE}`);
+  // Its own port: ENGRAM_HTTP_PORT is the MCP server's, and both may run at once.
+  const rawPort = typeof values.port === 'string' ? values.port : env.ENGRAM_UI_PORT;
+  const port = rawPort === undefined ? DEFAULT_INSPECTOR_PORT : /^\d+$/.test(rawPort) ? Number(rawPort) : Number.NaN;
+  if (!Number.isInteger(port) || port > 65535) throw new Error(`--port (or ENGRAM_UI_PORT) must be 0..65535, got "${String(rawPort)}"\n${USAGE}`);
   const s = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
   return {
     port,

@@ -12,7 +12,7 @@ const log = (m: string) => process.stderr.write(`${new Date().toISOString()} eng
 
 /** `engram ui`: opens the store, serves the inspector on loopback, prints the URL to open. */
 async function main(): Promise<void> {
-  const options = parseInspectorOptions(process.argv.slice(2));
+  const options = parseInspectorOptions(process.argv.slice(2), process.env);
   const config = loadInspectorConfig(options);
   const access: AccessConfig = { host: config.http.host, apiKey: config.http.apiKey, allowedHosts: config.http.allowedHosts, allowedOrigins: config.http.allowedOrigins };
   assertSafeBinding(access);

@@ -25,7 +25,8 @@ function pivot(id: string, rows: Array<{ x: string; s: string; n: number }>, sta
 }
 
 function bucketChart(id: string, label: string, buckets: Array<{ le: number | '+Inf'; count: number }>, unit: string): ChartSpec {
-  return { id, kind: 'bar', labels: buckets.map((b) => (b.le === '+Inf' ? `> last` : `≤ ${b.le}${unit}`)), series: [{ label, values: buckets.map((b) => b.count) }] };
+  const labels = buckets.map((b, i) => (b.le === '+Inf' ? `> ${String(buckets[i - 1]?.le ?? 0)}${unit}` : `≤ ${b.le}${unit}`));
+  return { id, kind: 'bar', labels, series: [{ label, values: buckets.map((b) => b.count) }] };
 }
 
 /** A chart card: the canvas (drawn by app.js) and the same numbers as a table for everyone else. */
@@ -43,7 +44,7 @@ function pct(v: number | null | undefined): string {
 
 function healthFacts(h: HealthReport): Html {
   return facts([
-    ['Status', statusBadge(h.status === 'ok' ? 'active' : h.status === 'degraded' ? 'pending' : 'rejected')], ['Database', html`${h.database.ok ? badge('ok', 'ok') : badge('down', 'bad')} ${h.database.backend} · ${h.database.location}`],
+    ['Status', badge(h.status, h.status === 'ok' ? 'ok' : h.status === 'degraded' ? 'warn' : 'bad')], ['Database', html`${h.database.ok ? badge('ok', 'ok') : badge('down', 'bad')} ${h.database.backend} · ${h.database.location}`],
     ['Migrations', h.database.migrations ?? null], ['Model', html`${h.model.ok ? badge('loaded', 'ok') : badge('keyword-only', 'warn')} ${h.model.name}`],
     ['Embedding backlog', h.embeddings.pending ?? '—'], ['Gate queue', h.gate.pending ?? '—'], ['TOC backlog (events)', h.conversation.pendingOutbox ?? '—'],
   ]);
