@@ -81,6 +81,9 @@ async function main(): Promise<void> {
       progress(`  ${name}: p50 ${s.p50} ms, p95 ${s.p95} ms`);
       rows.push(`| ${name} | \`${path.replace(/[0-9a-f-]{36}/, ':id').slice(0, 60)}\` | ${s.p50} | ${s.p95} | ${s.max} |`);
     }
+    const health = await (await fetch(`${server.base}/health`)).text();
+    const took = /id="stats-took">(\d+)</.exec(health)?.[1] ?? '?';
+    rows.push(`| (lifecycle snapshot behind Health, refreshed in the background at most once a minute) | — | ${took} (one collection) | | |`);
     const [l1, l5] = loadavg();
     console.log(`### ${db.name}, ${size} memories (${written.perSecond} writes/s to fill), ${requests} requests per page, load average ${l1?.toFixed(1)}/${l5?.toFixed(1)}\n`);
     console.log('| page | path | p50 ms | p95 ms | max ms |\n| --- | --- | --- | --- | --- |');

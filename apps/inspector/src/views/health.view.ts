@@ -11,6 +11,9 @@ interface ChartSpec { id: string; kind: 'bar' | 'line'; labels: string[]; series
 export interface HealthPageData {
   health: HealthReport;
   stats?: LifecycleStats;
+  /** When the lifecycle snapshot was taken (it is refreshed at most once a minute). */
+  statsTakenAt?: Date;
+  statsTookMs?: number;
   statsError?: string;
   counts: TypeStatusCount[];
   created: DailyTypeCount[];
@@ -77,7 +80,7 @@ export function healthPage(d: HealthPageData): string {
   ]) : notice('error', `Lifecycle numbers unavailable: ${d.statsError ?? 'unknown error'}`);
   return layout('Health', 'health', html`<h1>Health and lifecycle</h1>
 <h2>Service</h2>${healthFacts(d.health)}
-<h2>Lifecycle</h2>${lifecycle}
+<h2>Lifecycle</h2>${d.statsTakenAt ? html`<p class="hint">Snapshot taken ${time(d.statsTakenAt)} in <span id="stats-took">${Math.round(d.statsTookMs ?? 0)}</span> ms; refreshed in the background when older than a minute.</p>` : ''}${lifecycle}
 <div class="charts">${charts.map(([t, c]) => chartCard(t, c))}</div>
 ${jsonIsland('chart-data', charts.map(([, c]) => c))}
 <h2>Sweeps</h2>${s ? sweepsTable(s) : ''}
