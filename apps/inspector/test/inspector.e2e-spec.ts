@@ -134,7 +134,9 @@ describe.each(processBackends)('inspector in chromium ($name)', (backend) => {
 
   it('answers bad input in URLs and forms with a clear message, never a stack trace', async () => {
     problems.expect('/memories');
-    for (const [path, message] of [['/memories?mode=psychic', 'mode must be hybrid'], ['/memories/not-a-uuid', 'must be a UUID'], ['/memories/00000000-0000-4000-8000-000000000000', 'not found'], ['/gate?status=maybe', 'status must be'], ['/memories?q=x&scope=nonsense', 'invalid scope']] as const) {
+    for (const [path, message] of [['/memories?mode=psychic', 'mode must be hybrid'], ['/memories/not-a-uuid', 'must be a UUID'], ['/memories/00000000-0000-4000-8000-000000000000', 'not found'], ['/gate?status=maybe', 'status must be'], ['/memories?q=x&scope=nonsense', 'invalid scope'],
+      ['/memories?archived=' + 'x'.repeat(40), 'at most'], ['/gate/audit?memory=123', 'must be a UUID'], ['/memories/' + '0'.repeat(8) + '-0000-4000-8000-000000000000?asOf=yesterday', 'is not a date']] as const) {
+      if (path.startsWith('/gate/audit')) problems.expect('/gate/audit');
       if (path.startsWith('/gate')) problems.expect('/gate');
       const res = await page.goto(url(path));
       expect(res?.status()).toBeGreaterThanOrEqual(400);

@@ -23,7 +23,7 @@ export const csvList = z.string().max(500).optional()
 export const uuidParam = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID');
 
 /** A checkbox value ("on", "1", "true") as a boolean. */
-export const checkbox = z.string().max(10).optional().transform((v) => v === 'on' || v === '1' || v === 'true');
+export const checkbox = z.string().max(10, 'at most 10 characters (a checkbox sends "on")').optional().transform((v) => v === 'on' || v === '1' || v === 'true');
 
 /** A positive integer from a query string, with bounds. */
 export const intParam = (min: number, max: number) => z.coerce.number().int(`must be a whole number`).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);

@@ -1,34 +1,51 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import type { LifecycleStats } from '@engram/agents';
+import type { GateThroughputDay } from '@engram/librarian';
+import type { DailyTypeCount, TypeStatusCount } from '@engram/memory';
 import type { InspectorDeps } from '../inspector-deps.js';
 import { INSPECTOR } from '../tokens.js';
 import { healthPage } from '../views/health.view.js';
 import { SnapshotCache } from './snapshot-cache.js';
 
 /*
- * The lifecycle numbers scan every active memory (decay is computed, never stored: ADR-0014), which
- * takes seconds at 100k. The page shows a snapshot at most a minute old, refreshed in the background.
+ * The dashboard numbers scan whole tables: the lifecycle stats read every active memory (decay is
+ * computed, never stored: ADR-0014), the counts group every memory and audit row. At 100k that is
+ * about a second, so the page shows a snapshot at most a minute old, refreshed in the background;
+ * the /health report itself is read live.
  */
-const STATS_MAX_AGE_MS = 60_000;
+const SNAPSHOT_MAX_AGE_MS = 60_000;
+
+interface Dashboard {
+  stats?: LifecycleStats;
+  statsError?: string;
+  counts: TypeStatusCount[];
+  created: DailyTypeCount[];
+  throughput: GateThroughputDay[];
+}
 
 @Controller()
 export class HealthController {
-  private readonly stats: SnapshotCache<LifecycleStats>;
+  private readonly dashboard: SnapshotCache<Dashboard>;
 
   constructor(@Inject(INSPECTOR) private readonly deps: InspectorDeps) {
-    this.stats = new SnapshotCache(() => deps.stats(), STATS_MAX_AGE_MS);
+    this.dashboard = new SnapshotCache(() => this.collect(), SNAPSHOT_MAX_AGE_MS);
     // Take the first snapshot now, so the first visit does not wait for it.
-    void this.stats.get().catch(() => undefined);
+    void this.dashboard.get().catch(() => undefined);
+  }
+
+  /** The lifecycle numbers may fail alone (e.g. a table missing mid-migration): the rest is still shown. */
+  private async collect(): Promise<Dashboard> {
+    const [stats, counts, created, throughput] = await Promise.all([
+      this.deps.stats().then((s) => ({ s }), (e: unknown) => ({ e: e instanceof Error ? e.message : String(e) })),
+      this.deps.memoryCounts(), this.deps.createdPerDay(30), this.deps.throughput(14),
+    ]);
+    return { ...('s' in stats ? { stats: stats.s } : { statsError: stats.e }), counts, created, throughput };
   }
 
   @Get('/health')
   @Header('content-type', 'text/html; charset=utf-8')
   async health(): Promise<string> {
-    // The health report never throws; the lifecycle numbers may (a table missing mid-migration): show the rest.
-    const [health, stats, counts, created, throughput] = await Promise.all([
-      this.deps.health(), this.stats.get().then((s) => ({ s }), (e: unknown) => ({ e: e instanceof Error ? e.message : String(e) })),
-      this.deps.memoryCounts(), this.deps.createdPerDay(30), this.deps.throughput(14),
-    ]);
-    return healthPage({ health, stats: 's' in stats ? stats.s.value : undefined, statsTakenAt: 's' in stats ? stats.s.takenAt : undefined, statsTookMs: 's' in stats ? stats.s.tookMs : undefined, statsError: 'e' in stats ? stats.e : undefined, counts, created, throughput });
+    const [health, snapshot] = await Promise.all([this.deps.health(), this.dashboard.get()]);
+    return healthPage({ health, ...snapshot.value, statsTakenAt: snapshot.takenAt, statsTookMs: snapshot.tookMs });
   }
 }

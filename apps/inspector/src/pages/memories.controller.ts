@@ -33,7 +33,7 @@ export class MemoriesController {
   @Header('content-type', 'text/html; charset=utf-8')
   async memories(@Query() raw: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const form: MemoriesForm = {
-      q: raw.q, mode: raw.mode, scope: raw.scope, type: raw.type, tags: raw.tags, status: raw.status, archived: checkbox.parse(typeof raw.archived === 'string' ? raw.archived : undefined),
+      q: raw.q, mode: raw.mode, scope: raw.scope, type: raw.type, tags: raw.tags, status: raw.status, archived: ['on', '1', 'true'].includes(String(raw.archived)),
     };
     try {
       const f = parseInput(memoriesQuery, raw);

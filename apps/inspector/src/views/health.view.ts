@@ -80,7 +80,7 @@ export function healthPage(d: HealthPageData): string {
   ]) : notice('error', `Lifecycle numbers unavailable: ${d.statsError ?? 'unknown error'}`);
   return layout('Health', 'health', html`<h1>Health and lifecycle</h1>
 <h2>Service</h2>${healthFacts(d.health)}
-<h2>Lifecycle</h2>${d.statsTakenAt ? html`<p class="hint">Snapshot taken ${time(d.statsTakenAt)} in <span id="stats-took">${Math.round(d.statsTookMs ?? 0)}</span> ms; refreshed in the background when older than a minute.</p>` : ''}${lifecycle}
+<h2>Lifecycle</h2>${d.statsTakenAt ? html`<p class="hint">Snapshot taken ${time(d.statsTakenAt)} in <span id="stats-took">${Math.round(d.statsTookMs ?? 0)}</span> ms; refreshed in the background when older than a minute (the service status above is live).</p>` : ''}${lifecycle}
 <div class="charts">${charts.map(([t, c]) => chartCard(t, c))}</div>
 ${jsonIsland('chart-data', charts.map(([, c]) => c))}
 <h2>Sweeps</h2>${s ? sweepsTable(s) : ''}

@@ -16,3 +16,4 @@ export * as _20261125T090000000Z from './20261125T090000000Z-layer2-group-terms-
 export * as _20261125T093000000Z from './20261125T093000000Z-layer2-candidates-function.js';
 export * as _20261125T100000000Z from './20261125T100000000Z-commit-heads-batch.js';
 export * as _20261126T030000000Z from './20261126T030000000Z-write-path-function-languages.js';
+export * as _20261126T140000000Z from './20261126T140000000Z-memories-created-order-index.js';
