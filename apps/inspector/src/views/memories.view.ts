@@ -50,7 +50,7 @@ function deliveredCard(m: DeliveredMemory): Html {
   <p class="content">${excerpt(m.content, 400)}</p>
   <div class="card-foot">score ${m.scores.final.toFixed(3)} · decayed ${confidence(m.scores.effectiveConfidence, 'decayed confidence')}
     · v${m.version} · written ${time(m.createdAt)} · from ${m.provenance.sourceType}${m.provenance.sourceId ? `:${m.provenance.sourceId}` : ''}
-    ${m.expandedFrom ? html` · via graph from ${memoryLink(m.expandedFrom)}` : ''}</div>
+    ${m.expandedFrom ? html` · via graph from ${memoryLink(m.expandedFrom)}` : ''} · cite <code>${m.citation.url}</code></div>
   ${m.issues.length ? html`<ul class="issues">${m.issues.map((i) => html`<li>${badge(i.code, 'warn')} ${i.message}</li>`)}</ul>` : ''}
 </li>`;
 }
