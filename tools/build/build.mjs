@@ -4,7 +4,7 @@
 // and are resolved from node_modules at run time (native addons such as onnxruntime-node cannot be bundled).
 // Usage: node tools/build/build.mjs [app...]   (default: every app under apps/ with src/main.ts)
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -94,6 +94,29 @@ async function buildApp(app) {
   process.stderr.write(`built dist/apps/${app}/main.js\n`);
 }
 
+/*
+ * The inspector's front-end (ADR-0024): one browser bundle (graph, charts) and one stylesheet,
+ * written to dist/apps/inspector/assets and served by the app itself: no CDN, no external font.
+ */
+async function buildInspectorAssets() {
+  const client = join(root, 'apps/inspector/client');
+  const outdir = join(root, 'dist/apps/inspector/assets');
+  await build({
+    entryPoints: [join(client, 'app.ts'), join(client, 'app.css')],
+    outdir,
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'linked',
+    logLevel: 'warning',
+  });
+  copyFileSync(join(client, 'favicon.svg'), join(outdir, 'favicon.svg'));
+  process.stderr.write('built dist/apps/inspector/assets\n');
+}
+
 for (const app of appsToBuild(process.argv.slice(2))) {
   await buildApp(app);
+  if (app === 'inspector') await buildInspectorAssets();
 }

@@ -3,6 +3,8 @@
  * (Layer 1 hard constraints, Layer 2 decision, policy, queue, audit) — FR-05, ADR-012.
  */
 export { actorMayWrite } from './actor.js';
+export { gateThroughput, searchGateAudit } from './audit-log.query.js';
+export type { GateAuditFilter, GateThroughputDay } from './audit-log.query.js';
 export type { Actor } from './actor.js';
 export type { GateDatabase } from './database-schema.js';
 export { GateRequestNotFoundError, GateRequestNotPendingError, InvalidPolicyError, LibrarianError } from './errors.js';

@@ -14,6 +14,10 @@ export {
 export type { MemoryErrorCode } from './errors.js';
 export { canonicalJson, importedState, sameStoredVersion } from './import-version.js';
 export type { ImportedVersion } from './import-version.js';
+export { readEdgeNeighbourhood } from './graph/edge-neighbourhood.query.js';
+export type { EdgeNeighbourhood, NeighbourEdge, NeighbourNode } from './graph/edge-neighbourhood.query.js';
+export { countMemoriesByTypeAndStatus, countMemoriesCreatedPerDay } from './stats/memory-counts.query.js';
+export type { DailyTypeCount, TypeStatusCount } from './stats/memory-counts.query.js';
 export { validateJsonPath } from './jsonpath.js';
 export { MEMORY_STATUSES } from './memory-record.js';
 export type { MemoryRecord, MemoryStatus, MemoryVersion, SourceRef, Trust, VersionOperation } from './memory-record.js';

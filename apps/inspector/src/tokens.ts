@@ -1,0 +1,3 @@
+/** DI tokens (Symbols: the providers are interfaces, not classes). */
+export const INSPECTOR = Symbol('engram.inspector');
+export const ACCESS_CONFIG = Symbol('engram.inspector-access');
