@@ -26,8 +26,9 @@ npx conformance server --url "http://127.0.0.1:${port}/mcp" --spec-version 2025-
   --expected-failures tools/ci/conformance-baseline.yml --output-dir "${home}/conformance" || status=$?
 
 echo "--> MCP Inspector CLI over stdio: tools/list (the default, core profile)" >&2
-# The Inspector passes no environment to the server unless told with -e.
-inspect() { npx mcp-inspector --cli "$@" -e "ENGRAM_HOME=${home}/stdio" -e "ENGRAM_MODEL_DIR=${ENGRAM_MODEL_DIR}" \
+# The Inspector passes no environment to the server unless told with -e. A cold stdio start (PGlite,
+# migrations, the model) can exceed the Inspector's 15 s default on a loaded machine.
+inspect() { npx mcp-inspector --cli --connect-timeout 90000 "$@" -e "ENGRAM_HOME=${home}/stdio" -e "ENGRAM_MODEL_DIR=${ENGRAM_MODEL_DIR}" \
   node dist/apps/mcp-server/main.js --stdio; }
 tools="$(inspect --method tools/list)" || status=$?
 for name in remember recall forget memory.update memory.supersede memory.invalidate; do

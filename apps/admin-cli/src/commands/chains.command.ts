@@ -2,7 +2,7 @@ import { CHAIN_STATUSES, type ChainStatus } from '@engram/agents';
 import type { Command } from 'commander';
 import { CliError } from '../errors/to-exit-code.js';
 import { clip, table } from '../output.js';
-import { action, withRuntime, type CliCommand } from './command-kit.js';
+import { action, searchContext, withRuntime, type CliCommand } from './command-kit.js';
 
 const int = (v: string) => Number.parseInt(v, 10);
 
@@ -45,11 +45,11 @@ export const chainsCommand: CliCommand = {
     chains
       .command('recall <query...>')
       .description('completed chains similar to a query (keyword-only from the CLI: it does not load the model)')
-      .option('--scope <scope>', 'this scope plus global (default: global only)')
+      .option('--scope <scope>', 'this scope plus global (default: every scope)')
       .option('--limit <n>', 'how many', int, 5)
       .action(action(async ({ env, out, ctx, args, opts }) => {
         const query = (args[0] as string[]).join(' ');
-        const r = await withRuntime(env, (rt) => rt.service.chains.recall(query, { ...ctx, admin: false }, {
+        const r = await withRuntime(env, async (rt) => rt.service.chains.recall(query, await searchContext(rt, ctx, opts.scope), {
           limit: Number(opts.limit), maxTokens: 1_000_000, ...(opts.scope ? { scope: String(opts.scope) } : {}),
         }));
         out.result(r, () => r.chains.length ? r.chains.map((c) => `${c.chainId}  ${c.score.toFixed(4)}  ${clip(c.summary ?? c.query)}`) : ['no similar reasoning']);
