@@ -23,6 +23,6 @@ export default {
   jsonReporter: { fileName: `reports/mutation/${process.env.ENGRAM_MUTATION_AREA ?? 'all'}.json` },
   thresholds: { high: 80, low: 60, break: null },
   tempDirName: '.stryker-tmp',
-  ignorePatterns: ['.cache', '.tools', 'dist', 'reports', '.engram-test', 'docker'],
+  ignorePatterns: ['.cache', '.tools', 'dist', 'reports', '.engram-test', 'docker', '.stryker-tmp*'],
   cleanTempDir: 'always',
 };

@@ -9,6 +9,9 @@
  *   node tools/mutation/sql-mutants.mjs            # every mutant
  *   node tools/mutation/sql-mutants.mjs forget-dup # only the named ones
  *
+ *   SQL_MUTANT_TESTS=libs/infra/test/sql-guards.int-spec.ts node tools/mutation/sql-mutants.mjs touch-no-floor
+ *                                                   # only these tests (a quick check of one new test)
+ *
  * It edits tracked files while it runs: do not run it in a tree with unsaved work in migrations.
  */
 import { spawnSync } from 'node:child_process';
@@ -30,7 +33,8 @@ function runMutant(m) {
   const started = Date.now();
   try {
     writeFileSync(m.file, applyOnce(original, m.find, m.replace, m.id));
-    const r = spawnSync(process.execPath, [...JEST, ...m.tests], { encoding: 'utf8', env: process.env });
+    const tests = process.env.SQL_MUTANT_TESTS ? process.env.SQL_MUTANT_TESTS.split(',') : m.tests;
+    const r = spawnSync(process.execPath, [...JEST, ...tests], { encoding: 'utf8', env: process.env });
     const summary = /Tests:.*$/m.exec(`${r.stdout}\n${r.stderr}`)?.[0] ?? 'no jest summary';
     return { id: m.id, status: r.status === 0 ? 'SURVIVED' : 'killed', seconds: Math.round((Date.now() - started) / 1000), summary };
   } finally {

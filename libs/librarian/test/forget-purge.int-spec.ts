@@ -64,6 +64,8 @@ describe.each(testBackends)('forget purges on $name', (backend) => {
     expect(await ctx.gate.approve(forget.requestId, 'bob')).toMatchObject({ status: 'committed', record: { status: 'forgotten' } });
     expect((await everything(ctx.handle.db)).toLowerCase()).not.toContain(SECRET);
     expect((await ctx.gate.getRequest(queued.requestId)).payload.request).toEqual({ op: 'create', forgotten: id });
+    // The queued forget request existed before the purge: it keeps its own reason (no memory text in it).
+    expect((await ctx.gate.getRequest(forget.requestId)).payload.request).toMatchObject({ op: 'forget', id, reason: 'agent cleanup' });
   });
 
   it('purges a pending near-duplicate of the forgotten record (its payload names it only as duplicateOf; issue 22 bug 6)', async () => {

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+/*
+ * Summarises StrykerJS JSON reports (reports/mutation/<area>.json) for docs/quality.md: the score
+ * per file (detected = killed + timed out, over everything but compile errors) and each mutant
+ * that survived or timed out, with its line and replacement.
+ *   node tools/mutation/summarise.mjs reports/mutation/lifecycle.json [more.json…]
+ */
+import { readFileSync } from 'node:fs';
+
+for (const path of process.argv.slice(2)) {
+  const report = JSON.parse(readFileSync(path, 'utf8'));
+  const all = { killed: 0, timeout: 0, survived: 0, nocov: 0 };
+  for (const [file, { mutants }] of Object.entries(report.files)) {
+    const n = { killed: 0, timeout: 0, survived: 0, nocov: 0 };
+    for (const m of mutants) {
+      const key = { Killed: 'killed', Timeout: 'timeout', Survived: 'survived', NoCoverage: 'nocov' }[m.status];
+      if (key) n[key] += 1;
+      if (m.status !== 'Killed' && key) {
+        console.log(`  ${m.status.padEnd(10)} ${file}:${m.location.start.line} ${m.mutatorName}: ${String(m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 90)}`);
+      }
+    }
+    for (const k of Object.keys(all)) all[k] += n[k];
+    const total = n.killed + n.timeout + n.survived + n.nocov;
+    console.log(`${file}: ${(100 * (n.killed + n.timeout) / total).toFixed(2)}% (${n.killed} killed, ${n.timeout} timeout, ${n.survived} survived, ${n.nocov} no coverage)`);
+  }
+  const total = all.killed + all.timeout + all.survived + all.nocov;
+  console.log(`${path}: ${(100 * (all.killed + all.timeout) / total).toFixed(2)}% of ${total} mutants`);
+}
