@@ -65,6 +65,23 @@ describe.each(testBackends)('conversation events through the decision engine ($n
     expect((await toc.root('project:shop')).children.length).toBeGreaterThan(0);
   });
 
+  it('judges a backfilled conversation by its own time, so history forms memories', async () => {
+    const form = createConversationFormation(service.formImplicit);
+    const old = (n: number, text: string): NewConversationEvent => ({
+      ...event(n, 'user_message', text, 'project:history'), ts: new Date(Date.UTC(2023, 4, 8, 13, n)),
+    });
+    const events = [
+      old(1, 'Please fix the rounding bug in libs/billing/invoice.ts for @carol'),
+      old(2, 'Edited libs/billing/invoice.ts: round half to even, tests for @carol'),
+    ];
+    const asOfToday = events.map((e) => implicitEventOf({ ...e, seq: 0 }));
+    expect(asOfToday.every((e) => e?.recencyFrom === undefined)).toBe(true);
+    const report = await form(events.map((e, i) => ({ ...e, seq: i + 1 })));
+    expect(report.stored).toBeGreaterThan(0);
+    const formed = await service.list({ scope: 'project:history' }, { actor: 'mcp:test', scope: 'project:history' });
+    expect(formed.items.map((m) => m.metadata['conversation_event_id'])).toContain('formation-project:history-1');
+  });
+
   it('a failing listener is logged and never holds the TOC back', async () => {
     const logs: string[] = [];
     const toc = createTocFromConfig({}, handle.db, null, (m) => logs.push(m), async () => {

@@ -22,9 +22,12 @@ export async function tocExample(db: Kysely<any>, print: (line: string) => void)
 
   const [year] = (await toc.root(project)).children;
   print(`${year?.nodeId}: ${year?.title}`);
-  const day = await toc.node(project, 'day:2026-11-23');
-  for (const b of day.node.bullets) print(`- ${b.text}`);
-  const evidence = await toc.expandGrip(project, day.grips[0]?.gripId ?? '', { before: 1, after: 1 });
+  const day = await toc.node(project, 'day:2026-11-23'); // one segment: the day points at it (no repeated bullets)
+  const segment = await toc.node(project, day.node.childIds[0] ?? '');
+  for (const b of segment.node.bullets) print(`- ${b.text}`);
+  const evidence = await toc.expandGrip(project, segment.grips[0]?.gripId ?? '', { before: 1, after: 1 });
   print(`evidence: ${evidence.events.map((e) => e.eventId).join(', ')}`);
+  const { hits } = await toc.search(project, { text: 'which cluster does the deploy target?', limit: 3 }); // every turn, BM25-ranked
+  print(`found: ${hits.filter((h) => h.kind === 'event').map((h) => `${h.id} in ${h.nodeId}`).join(', ')}`);
   print((await toc.memoryContext(project, { maxTokens: 500 })).text.split('\n')[0] ?? '');
 }

@@ -223,6 +223,7 @@ describe.each(testBackends)('conversation TOC vector search with the real model 
     const vector = await toc.search(A, { text: 'approximate nearest neighbour index for embeddings', limit: 3, mode: 'vector' });
     expect(vector.hits[0]?.matchedBy).toEqual(['vector']);
     expect(vector.hits.some((h) => /pgvector|HNSW/i.test(h.text))).toBe(true);
+    expect(await toc.embedPendingEvents(100)).toMatchObject({ more: false }); // the servers' embed-conversation-events job
     const hybrid = await toc.search(A, { text: 'billing tables dump', limit: 5 });
     expect(hybrid.mode).toBe('hybrid');
     expect(hybrid.hits[0]?.matchedBy.sort()).toEqual(['keyword', 'vector']);

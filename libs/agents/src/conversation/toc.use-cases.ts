@@ -26,7 +26,7 @@ export function createTocUseCases(toc: TocService | undefined) {
       service().node(project(opts.scope, ctx), nodeId, { ...(opts.version !== undefined ? { version: opts.version } : {}), ...(opts.childLimit !== undefined ? { childLimit: opts.childLimit } : {}) }),
     browse: (parentId: string | null, ctx: CallContext, opts: { scope?: string; limit: number; cursor?: string }) =>
       service().browse(project(opts.scope, ctx), parentId, { limit: opts.limit, ...(opts.cursor ? { cursor: opts.cursor } : {}) }),
-    events: (ctx: CallContext, q: { scope?: string; from?: Date; to?: Date; limit: number; cursor?: string }) => {
+    events: (ctx: CallContext, q: { scope?: string; from?: Date; to?: Date; nodeId?: string; limit: number; cursor?: string }) => {
       const { scope, ...range } = q;
       return service().events(project(scope, ctx), range);
     },

@@ -11,12 +11,14 @@ export const CONVERSATION_FORMATION_ACTOR = 'conversation-formation';
 /**
  * The implicit event (SPEC 7) a conversation event becomes, or null when it carries nothing to
  * judge. Per-agent logs are keyed `project:<name>@<agent>`; the memory belongs to the project.
+ * `conversationNow` is the conversation's own present, up to which recency is measured.
  */
-export function implicitEventOf(e: ConversationEvent): ImplicitEventInput | null {
+export function implicitEventOf(e: ConversationEvent, conversationNow?: Date): ImplicitEventInput | null {
   if (!FORMED_KINDS.has(e.kind) || e.text.trim() === '') return null;
   const at = e.project.indexOf('@');
   return {
     source: 'hook', kind: e.kind, text: e.text, ts: e.ts, scope: at < 0 ? e.project : e.project.slice(0, at), sessionId: e.sessionId,
+    ...(conversationNow ? { recencyFrom: conversationNow } : {}),
     metadata: { conversation_event_id: e.eventId, agent: e.agent }, sourceRef: { type: 'conversation_event', id: e.eventId },
   };
 }
@@ -40,8 +42,12 @@ type FormImplicit = (input: ImplicitEventInput, ctx: CallContext) => Promise<Imp
 export function createConversationFormation(formImplicit: FormImplicit, log: (message: string) => void = () => undefined) {
   return async (events: readonly ConversationEvent[]): Promise<ConversationFormationReport> => {
     const report: ConversationFormationReport = { judged: 0, stored: 0, skipped: 0, notStored: 0 };
+    // Recency runs on the conversation's own clock: its newest event in this batch is its "now", so
+    // an imported or backfilled history is judged as it was when it happened (the engine caps it).
+    const newest = new Map<string, Date>();
+    for (const e of events) if (!newest.has(e.project) || (newest.get(e.project) as Date) < e.ts) newest.set(e.project, e.ts);
     for (const event of events) {
-      const input = implicitEventOf(event);
+      const input = implicitEventOf(event, newest.get(event.project));
       if (!input) continue;
       report.judged++;
       try {

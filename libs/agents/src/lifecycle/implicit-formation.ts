@@ -12,6 +12,8 @@ export interface ImplicitEventInput {
   text: string;
   /** Source time; defaults to now. */
   ts?: Date;
+  /** The source's own "now" (a backfilled conversation's newest event): recency is measured up to it (capped, see lifecycle). */
+  recencyFrom?: Date;
   /** Defaults to the session's scope. */
   scope?: string;
   sessionId?: string;

@@ -50,8 +50,41 @@ describe('extractive summariser', () => {
       ],
     });
     expect(r.keywords.slice(0, 2)).toEqual(['postgres', 'billing']);
-    expect(r.title).toBe('Mon 23 Nov 2026: postgres, billing, migration');
+    // The title names what happened (the best bullets), not frequent words.
+    expect(r.title).toBe('Mon 23 Nov 2026: user: plan the postgres migration of billing; user: restore the billing dump into postgres');
     expect(r.bullets[0]).toEqual({ text: 'user: plan the postgres migration of billing', gripIds: ['grip:s1-0'] });
     expect(r.bullets.map((b) => b.gripIds[0])).toContain('grip:s2-0');
+  });
+});
+
+describe('extractive summaries that say who did what', () => {
+  const summariser = createExtractiveSummariser({ bullets: 3, keywords: 5 });
+  const line = (n: number, text: string) => ev(`c${n}`, `2023-05-08T13:${String(10 + n).padStart(2, '0')}:00Z`, text);
+  const chat = [
+    line(1, 'Caroline: Hey Mel! Good to see you! How have you been?'),
+    line(2, 'Melanie: Wow, that is awesome, I love it! So proud of you!'),
+    line(3, 'Caroline: I went to a LGBTQ support group yesterday and it was so powerful.'),
+    line(4, 'Melanie: Amazing, great, awesome! [shares a photo of a sunset over the lake with kayaks]'),
+    line(5, 'Melanie: We moved here from Sweden four years ago when my grandma got sick.'),
+    line(6, 'Caroline: Next month I am planning to apply to adoption agencies.'),
+  ];
+
+  it('prefers facts over chit-chat, names the speaker, and keeps captions out of bullets', async () => {
+    const s = await summariser.summariseSegment({ events: chat, overlap: [] });
+    const texts = s.bullets.map((b) => b.text);
+    expect(texts).toEqual(expect.arrayContaining([
+      'Caroline: I went to a LGBTQ support group yesterday and it was so powerful.',
+      'Melanie: We moved here from Sweden four years ago when my grandma got sick.',
+      'Caroline: Next month I am planning to apply to adoption agencies.',
+    ]));
+    expect(texts.join(' ')).not.toMatch(/awesome|shares a photo|Hey Mel/);
+    expect(s.title).toMatch(/^(Caroline|Melanie): /);
+  });
+
+  it('collapses a single-child level instead of repeating its bullets', async () => {
+    const only = { nodeId: 'segment:x', level: 'segment' as const, title: 'Caroline: went to a support group', keywords: ['support'], start: new Date(0), end: new Date(0), eventCount: 6,
+      bullets: [{ text: 'Caroline: went to a support group', gripIds: ['grip:1'] }] };
+    const r = await summariser.rollup({ level: 'day', label: 'Mon 8 May 2023', children: [only] });
+    expect(r).toEqual({ title: 'Mon 8 May 2023: Caroline: went to a support group', bullets: [], keywords: ['support'] });
   });
 });

@@ -2,6 +2,7 @@ import type { TocEvent } from '../toc/toc-event.js';
 import {
   sourceOf, type ChildSummary, type RollupInput, type RollupSummary, type SegmentInput, type SegmentSummary, type Summariser,
 } from './summariser.js';
+import { contentFactor, MIN_CONTENT, spokenPart } from './sentence-scoring.js';
 import { clip, overlap, sentences, termWeights, terms, topTerms } from './text-scoring.js';
 
 /** Limits of the extractive summaries (from TocConfig). */
@@ -13,12 +14,17 @@ export interface ExtractiveOptions {
 const TITLE_CHARS = 90;
 const BULLET_CHARS = 220;
 const EXCERPT_CHARS = 400;
+/** Characters of each of the two bullets a rollup title names. */
+const ROLLUP_TITLE_PART = 60;
 /** Bullets sharing more than this share of terms with a chosen one are skipped as repeats. */
 const MAX_OVERLAP = 0.5;
 /** Event kinds whose text is conversation (session markers and compaction notices are not). */
 const SPOKEN = new Set(['user_message', 'assistant_message', 'tool_use', 'tool_result', 'note', 'subagent_stop']);
 
-interface Candidate { event: TocEvent; sentence: string; terms: Set<string>; score: number; order: number }
+interface Candidate { event: TocEvent; actor: string; sentence: string; terms: Set<string>; score: number; order: number }
+
+/** A segment gets one bullet more per this many events, up to three times the configured count. */
+const EVENTS_PER_EXTRA_BULLET = 6;
 
 /** Sentence candidates of the owned events, each scored by the weights of its distinct terms. */
 function candidates(events: readonly TocEvent[], weights: ReadonlyMap<string, number>): Candidate[] {
@@ -26,13 +32,18 @@ function candidates(events: readonly TocEvent[], weights: ReadonlyMap<string, nu
   for (const event of events) {
     if (!SPOKEN.has(event.kind) || !event.text) continue;
     // Users state intent and decisions; tool output is evidence but rarely the point.
-    const roleBoost = event.kind === 'user_message' ? 1.5 : event.kind.startsWith('tool_') ? 0.6 : 1;
-    for (const sentence of sentences(event.text)) {
+    const roleBoost = event.kind === 'user_message' ? 1.2 : event.kind.startsWith('tool_') ? 0.6 : 1;
+    // Who said it: a chat line's "Name:" prefix, else the role. Captions are evidence, not speech.
+    const { speaker, said } = spokenPart(event.text);
+    const actor = speaker ?? event.role ?? event.kind;
+    for (const sentence of sentences(said)) {
       const ts = new Set(terms(sentence));
       if (ts.size < 2) continue;
       let sum = 0;
       for (const t of ts) sum += weights.get(t) ?? 0;
-      out.push({ event, sentence, terms: ts, score: (roleBoost * sum) / Math.sqrt(ts.size + 4), order: out.length });
+      const factor = contentFactor(sentence);
+      const score = (roleBoost * factor * sum) / Math.sqrt(ts.size + 4);
+      if (factor >= MIN_CONTENT && score > 0) out.push({ event, actor, sentence, terms: ts, score, order: out.length });
     }
   }
   return out;
@@ -50,16 +61,20 @@ function pick(cands: Candidate[], n: number): Candidate[] {
 }
 
 function summariseSegment({ events }: SegmentInput, opts: ExtractiveOptions): SegmentSummary {
-  const docs = events.map((e) => terms(e.text ?? ''));
+  const docs = events.map((e) => terms(spokenPart(e.text ?? '').said));
   const weights = termWeights(docs);
   const keywords = topTerms(weights, opts.keywords);
-  const chosen = pick(candidates(events, weights), opts.bullets);
+  const all = candidates(events, weights);
+  // Longer conversations hold more facts: the bullet count grows with the segment.
+  const n = Math.min(opts.bullets * 3, opts.bullets + Math.floor(events.length / EVENTS_PER_EXTRA_BULLET));
+  const chosen = pick(all, n);
   const bullets = chosen.map((c) => ({
-    text: `${c.event.role ?? c.event.kind}: ${clip(c.sentence, BULLET_CHARS)}`,
+    text: `${c.actor}: ${clip(c.sentence, BULLET_CHARS)}`,
     grips: [{ excerpt: clip(c.sentence, EXCERPT_CHARS), eventIdStart: c.event.eventId, eventIdEnd: c.event.eventId, ts: c.event.ts, source: sourceOf(c.event) }],
   }));
-  const userLead = chosen.find((c) => c.event.kind === 'user_message') ?? chosen[0];
-  const title = userLead ? clip(userLead.sentence, TITLE_CHARS) : keywords.length ? keywords.slice(0, 4).join(', ') : `${events.length} events`;
+  // The title names the most telling thing said, by whom.
+  const lead = [...chosen].sort((a, b) => b.score - a.score || a.order - b.order)[0];
+  const title = lead ? `${lead.actor}: ${clip(lead.sentence, TITLE_CHARS)}` : keywords.length ? keywords.slice(0, 4).join(', ') : `${events.length} events`;
   return { title, bullets, keywords };
 }
 
@@ -69,6 +84,9 @@ function summariseSegment({ events }: SegmentInput, opts: ExtractiveOptions): Se
  * match the rolled-up keywords), keeping each bullet's grip links, then put back in time order.
  */
 function rollup({ label, children }: RollupInput, opts: ExtractiveOptions): RollupSummary {
+  // One child: the level adds nothing, so it points at the child instead of repeating its bullets.
+  const [only] = children;
+  if (children.length === 1 && only) return { title: `${label}: ${only.title}`, bullets: [], keywords: [...only.keywords] };
   const weights = new Map<string, number>();
   for (const c of children) {
     const size = Math.log(2 + c.eventCount);
@@ -89,8 +107,10 @@ function rollup({ label, children }: RollupInput, opts: ExtractiveOptions): Roll
     if (chosen.some((p) => overlap(p.ts, s.ts) > MAX_OVERLAP)) continue;
     chosen.push(s);
   }
+  // The title names the period's two most telling bullets (highest-scored first), shortened.
+  const named = chosen.slice(0, 2).map((s) => clip(s.bullet.text, ROLLUP_TITLE_PART)).join('; ');
   chosen.sort((a, b) => a.ci - b.ci || a.bi - b.bi);
-  const about = keywords.slice(0, 3).join(', ');
+  const about = named || keywords.slice(0, 3).join(', ');
   return {
     title: about ? `${label}: ${about}` : label,
     bullets: chosen.map((s) => ({ text: s.bullet.text, gripIds: [...s.bullet.gripIds] })),

@@ -16,7 +16,8 @@ describe('renderMemoryContext', () => {
     const a = renderMemoryContext('project:p', periods, segments, 2000);
     const b = renderMemoryContext('project:p', periods.map((p) => ({ ...p, createdAt: new Date(0) })), [...segments], 2000);
     expect(b.text).toBe(a.text);
-    expect(a.text.startsWith('# Memory context: project:p\n\n## month: Nov 2026: billing\n- user: migrate billing [grip:month:2026-11-0]\n')).toBe(true);
+    expect(a.text.startsWith('# Memory context: project:p\n\n12 recent conversation segments from Mon 23 Nov 2026 to Mon 23 Nov 2026. Latest (Mon 23 Nov 2026): Segment 0\n')).toBe(true);
+    expect(a.text).toContain('\n## month: Nov 2026: billing\n- user: migrate billing [grip:month:2026-11-0]\n');
   });
 
   it('keeps the newest segments and drops the oldest to fit the budget, saying so', () => {
@@ -26,6 +27,18 @@ describe('renderMemoryContext', () => {
     expect(c.nodeIds.slice(1)).toEqual(segments.slice(0, c.nodeIds.length - 1).map((s) => s.nodeId));
     expect(c.omitted).toBe(segments.length - (c.nodeIds.length - 1));
     expect(c.text).toMatch(/older entries omitted to fit 200 tokens/);
+  });
+
+  it('opens with who and open threads, and never repeats a bullet', () => {
+    const said = (i: number, text: string) => node(`segment:s${i}`, 'segment', `2023-05-0${i}T10:00:00Z`, `talk ${i}`, [text, 'Melanie: that sounds great']);
+    const day = node('day:2023-05-09', 'day', '2023-05-09T00:00:00Z', 'day', ['Caroline: I am planning to adopt a child next year', 'Melanie: that sounds great']);
+    const c = renderMemoryContext('project:p', [day], [said(9, 'Caroline: I am planning to adopt a child next year'), said(8, 'Melanie: we moved from Sweden')], 8000);
+    expect(c.text).toContain('mostly between Melanie, Caroline. Latest (Tue 9 May 2023): talk 9');
+    expect(c.text).toContain('## Open threads (plans and intentions, newest first)\n- (Tue 9 May 2023) Caroline: I am planning to adopt a child next year');
+    expect(c.text).toContain('### 2023-05-08 10:00 – 2023-05-08 10:30 UTC (Mon 8 May 2023) · talk 8\n- Melanie: we moved from Sweden');
+    const bullets = c.text.split('\n').filter((l) => l.startsWith('- ')).map((l) => l.replace(/^- \([^)]*\) /, '').replace(/ \[grip:[^\]]*\]$/, ''));
+    expect(new Set(bullets).size).toBe(bullets.length);
+    expect(bullets).toHaveLength(3);
   });
 
   it('says when there is nothing yet', () => {

@@ -1,4 +1,5 @@
 import { estimateTokens } from '../log/token-estimate.js';
+import { humanDay, narrative, openThreads } from './memory-narrative.js';
 import type { TocNode } from './toc-node.js';
 import { NODE_COLUMNS, toNode } from './toc-store.js';
 import type { TocDb } from './toc-tables.js';
@@ -20,31 +21,61 @@ export interface MemoryContext {
 
 const iso = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ');
 
-function renderNode(n: TocNode, heading: string, bullets: number): string[] {
-  return [heading, ...n.bullets.slice(0, bullets).map((b) => `- ${b.text}${b.gripIds.length ? ` [${b.gripIds.join(', ')}]` : ''}`)];
+/** Bullets already in the block: each is shown once (open threads, periods and segments share them). */
+type Seen = Set<string>;
+
+function bulletLines(bullets: readonly { text: string; gripIds: readonly string[] }[], seen: Seen, max: number): string[] {
+  const out: string[] = [];
+  for (const b of bullets) {
+    if (out.length >= max || seen.has(b.text)) continue;
+    seen.add(b.text);
+    out.push(`- ${b.text}${b.gripIds.length ? ` [${b.gripIds.join(', ')}]` : ''}`);
+  }
+  return out;
 }
 
 /** Room kept for the omission note, so the whole text stays within the budget. */
 const NOTE_RESERVE = 30;
 
+type Block = { text: string; nodeId?: string };
+
 /**
- * Renders the context: the latest month, week and day summaries, then recent segments newest
- * first. Blocks are added in that order while they fit `maxTokens`; the first that does not fit
- * ends the text (older material is what gets left out).
+ * The blocks in order: heading, narrative and open threads, the latest month, week and day (only
+ * bullets not shown above; a period without any is left out), then segments newest first with
+ * their human date. A bullet appears once in the whole block.
  */
-export function renderMemoryContext(project: string, periods: readonly TocNode[], segments: readonly TocNode[], maxTokens: number): MemoryContext {
-  const blocks: { text: string; nodeId?: string; segment?: boolean }[] = [{ text: `# Memory context: ${project}\n` }];
-  if (periods.length === 0 && segments.length === 0) blocks.push({ text: 'No conversation recorded for this project yet.\n' });
-  for (const p of periods) blocks.push({ text: `\n${renderNode(p, `## ${p.level}: ${p.title}`, p.level === 'day' ? 5 : 2).join('\n')}\n`, nodeId: p.nodeId });
+function blocksOf(project: string, periods: readonly TocNode[], segments: readonly TocNode[]): Block[] {
+  const blocks: Block[] = [{ text: `# Memory context: ${project}\n` }];
+  if (periods.length === 0 && segments.length === 0) return [...blocks, { text: 'No conversation recorded for this project yet.\n' }];
+  const seen: Seen = new Set();
+  if (segments.length) blocks.push({ text: `\n${narrative(segments)}` });
+  const threads = openThreads(segments);
+  if (threads.length) {
+    const lines = threads.filter((t) => !seen.has(t.text)).map((t) => { seen.add(t.text); return `- (${t.day}) ${t.text}${t.gripIds.length ? ` [${t.gripIds.join(', ')}]` : ''}`; });
+    blocks.push({ text: `\n## Open threads (plans and intentions, newest first)\n${lines.join('\n')}\n` });
+  }
+  for (const p of periods) {
+    const lines = bulletLines(p.bullets, seen, p.level === 'day' ? 5 : 2);
+    if (lines.length) blocks.push({ text: `\n${[`## ${p.level}: ${p.title}`, ...lines].join('\n')}\n`, nodeId: p.nodeId });
+  }
   if (segments.length) blocks.push({ text: '\n## Recent segments (newest first)\n' });
   for (const s of segments) {
-    blocks.push({ text: `\n${renderNode(s, `### ${iso(s.start)} – ${iso(s.end)} UTC · ${s.title}`, 5).join('\n')}\n`, nodeId: s.nodeId, segment: true });
+    const heading = `### ${iso(s.start)} – ${iso(s.end)} UTC (${humanDay(s.start)}) · ${s.title}`;
+    blocks.push({ text: `\n${[heading, ...bulletLines(s.bullets, seen, s.bullets.length)].join('\n')}\n`, nodeId: s.nodeId });
   }
+  return blocks;
+}
+
+/**
+ * Renders the context within `maxTokens`. Blocks are added in order while they fit; the first that
+ * does not fit ends the text (older material is what gets left out), with a note saying so.
+ */
+export function renderMemoryContext(project: string, periods: readonly TocNode[], segments: readonly TocNode[], maxTokens: number): MemoryContext {
   const out: string[] = [];
   const nodeIds: string[] = [];
   let used = 0;
   let omitted = 0;
-  for (const [i, b] of blocks.entries()) {
+  for (const [i, b] of blocksOf(project, periods, segments).entries()) {
     const t = estimateTokens(b.text);
     if (omitted === 0 && (i === 0 || used + t <= maxTokens - NOTE_RESERVE)) {
       out.push(b.text);
@@ -58,6 +89,9 @@ export function renderMemoryContext(project: string, periods: readonly TocNode[]
   const text = out.join('');
   return { text, tokens: estimateTokens(text), omitted, nodeIds };
 }
+
+/** Segments loaded for the block; the token budget decides how many are shown. */
+const DEFAULT_SEGMENTS = 60;
 
 /** Loads the latest node of each period level and the newest segments, then renders them. */
 export async function loadMemoryContext(db: TocDb, project: string, opts: { maxTokens: number; segments?: number }): Promise<MemoryContext> {
@@ -73,6 +107,6 @@ export async function loadMemoryContext(db: TocDb, project: string, opts: { maxT
     const [row] = await latest(level, 1);
     if (row) periods.push(toNode(row));
   }
-  const segments = (await latest('segment', opts.segments ?? 20)).map(toNode);
+  const segments = (await latest('segment', opts.segments ?? DEFAULT_SEGMENTS)).map(toNode);
   return renderMemoryContext(project, periods, segments, opts.maxTokens);
 }

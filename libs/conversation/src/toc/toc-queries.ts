@@ -53,8 +53,24 @@ function decodeCursor(cursor: string): { start: Date; nodeId: string } {
   }
 }
 
+/** An expanded grip: the events, and which of them open another session than the event before them. */
+export interface ExpandedGrip { grip: Grip; events: ConversationEvent[]; sessionStarts: string[] }
+
+/**
+ * Ids of the events that begin a different session than the one before them: context taken
+ * "around" a grip may reach into another conversation, days apart, and must say so (issue 21).
+ */
+export function sessionStarts(events: readonly ConversationEvent[]): string[] {
+  return events.filter((e, i) => i > 0 && e.sessionId !== events[i - 1]?.sessionId).map((e) => e.eventId);
+}
+
+async function expandGrip(db: TocDb, eventLog: EventLog, project: string, gripId: string, opts: { before: number; after: number }): Promise<ExpandedGrip> {
+  const r = await gripContext(db, eventLog, project, gripId, opts);
+  return { ...r, sessionStarts: sessionStarts(r.events) };
+}
+
 /** The grip and the events around it: `before` events before its start, its range, `after` events after its end (QRY-05). */
-async function expandGrip(db: TocDb, eventLog: EventLog, project: string, gripId: string, opts: { before: number; after: number }): Promise<{ grip: Grip; events: ConversationEvent[] }> {
+async function gripContext(db: TocDb, eventLog: EventLog, project: string, gripId: string, opts: { before: number; after: number }): Promise<{ grip: Grip; events: ConversationEvent[] }> {
   const row = await db.selectFrom('toc_grips').selectAll().where('project', '=', project).where('grip_id', '=', gripId).executeTakeFirst();
   if (!row) throw new GripNotFoundError(gripId);
   const grip = toGrip(row);
@@ -125,10 +141,19 @@ export function createTocQueries(db: TocDb) {
 
   const expand = (project: string, gripId: string, opts: { before: number; after: number }) => expandGrip(db, eventLog, project, gripId, opts);
 
-  /** Raw events of a time range (QRY-04). */
-  const events = (project: string, q: { from?: Date; to?: Date; limit: number; cursor?: string }) => {
+  /**
+   * Raw events of a time range (QRY-04), `to` exclusive; or of a node's own bounds (`nodeId`), which
+   * include its last event (a node's `end` is the time of its last event).
+   */
+  const events = async (project: string, q: { from?: Date; to?: Date; nodeId?: string; limit: number; cursor?: string }) => {
+    const { nodeId, ...range } = q;
+    if (nodeId !== undefined) {
+      if (q.from || q.to) throw new InvalidTocQueryError('pass either node_id or from/to, not both');
+      const { node: n } = await node(project, nodeId, { childLimit: 1 });
+      return eventLog.range({ project, ...range, from: n.start, to: new Date(n.end.getTime() + 1) });
+    }
     if (q.from && q.to && q.from >= q.to) throw new InvalidTocQueryError('from must be before to');
-    return eventLog.range({ project, ...q });
+    return eventLog.range({ project, ...range });
   };
 
   return { root, node, browse, expandGrip: expand, events };

@@ -2,7 +2,7 @@ import { EngineStateRepository, type EventOutcome } from '../state/engine-state.
 import type { LifecycleDb } from '../state/lifecycle-tables.js';
 import { resolveDecisionConfig, type DecisionConfig } from './decision-config.js';
 import { decayPolicyOf } from './decay-policy.js';
-import { eventTypeOf, validateEvent, type ImplicitEvent } from './implicit-event.js';
+import { eventTypeOf, MAX_RECENCY_REWIND_DAYS, validateEvent, type ImplicitEvent } from './implicit-event.js';
 import { decide, entitiesOf, processEvent, type StorageDecision } from './storage-decision.js';
 
 export interface DecisionEngineDeps {
@@ -37,7 +37,7 @@ export class DecisionEngine {
     const entities = entitiesOf(event);
     const decay = decayPolicyOf(event, this.config, this.deps.halfLifeOf);
     const { facts, weights } = await this.state.facts(event.scope, entities, eventTypeOf(event.kind), event.ts, this.config);
-    const processed = processEvent(event, entities, facts, this.config, this.clock());
+    const processed = processEvent(event, entities, facts, this.config, recencyReference(event, this.clock()));
     return decide(processed, weights ?? this.config.weights, decay, facts, this.config);
   }
 
@@ -45,4 +45,14 @@ export class DecisionEngine {
   record(decision: StorageDecision, outcome: EventOutcome = {}): Promise<string> {
     return this.state.record(decision, outcome);
   }
+}
+
+/**
+ * The time recency is measured up to: the source's own "now" when it gives one (an imported or
+ * backfilled conversation), clamped to [clock - MAX_RECENCY_REWIND_DAYS, clock]; else the clock.
+ */
+export function recencyReference(event: Pick<ImplicitEvent, 'recencyFrom'>, clock: Date): Date {
+  if (!event.recencyFrom) return clock;
+  const floor = clock.getTime() - MAX_RECENCY_REWIND_DAYS * 86_400_000;
+  return new Date(Math.min(clock.getTime(), Math.max(floor, event.recencyFrom.getTime())));
 }

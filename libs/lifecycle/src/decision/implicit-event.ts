@@ -13,6 +13,12 @@ export interface ImplicitEvent {
   text: string;
   /** When it happened (source time); recency is measured from here. */
   ts: Date;
+  /**
+   * The source's own "now" (e.g. the newest event of an imported or backfilled conversation):
+   * recency is measured up to this time instead of the clock, so history can form memories. Never
+   * later than the clock, and at most {@link MAX_RECENCY_REWIND_DAYS} before it.
+   */
+  recencyFrom?: Date;
   scope: string;
   sessionId?: string;
   /** Entities the caller already knows (an entity id, a requirement); merged with extracted ones. */
@@ -25,6 +31,8 @@ export interface ImplicitEvent {
 }
 
 const MAX_TEXT = 20_000;
+/** How far back a source's own time may move the recency reference (ten years): the cap on trusting it. */
+export const MAX_RECENCY_REWIND_DAYS = 3650;
 const KIND_RE = /^[A-Za-z][\w.:-]{0,63}$/;
 
 /** Stage 1 step 1: validates the schema; throws InvalidEventError naming the first bad field. */
@@ -34,6 +42,9 @@ export function validateEvent(e: ImplicitEvent): void {
   if (typeof e.text !== 'string' || e.text.trim() === '') throw new InvalidEventError('text must not be empty');
   if (e.text.length > MAX_TEXT) throw new InvalidEventError(`text is longer than ${MAX_TEXT} characters`);
   if (!(e.ts instanceof Date) || Number.isNaN(e.ts.getTime())) throw new InvalidEventError('ts must be a valid time');
+  if (e.recencyFrom !== undefined && (!(e.recencyFrom instanceof Date) || Number.isNaN(e.recencyFrom.getTime()))) {
+    throw new InvalidEventError('recencyFrom must be a valid time');
+  }
   if (!isScope(e.scope)) throw new InvalidEventError(`scope "${e.scope}" is not global, project:<id> or agent:<id>`);
   if (e.entities && (!Array.isArray(e.entities) || e.entities.some((x) => typeof x !== 'string' || x.length > 200))) {
     throw new InvalidEventError('entities must be strings of at most 200 characters');
