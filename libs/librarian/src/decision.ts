@@ -18,6 +18,9 @@ const CANDIDATES_PER_LIST = 20;
 /** Stored texts a new gate counts words in before its first create (WordRarity.warm). */
 const RARITY_SAMPLE = 2000;
 
+/** From this length a text's Layer 2 steps give the event loop a turn in between (issue 17). */
+const LONG_TEXT = 16_384;
+
 /** Lets other requests (and /health) run between the CPU-bound steps of a long text. */
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -38,12 +41,13 @@ async function decideCreate(request: CreateRequest, deps: DecisionDeps): Promise
   const links = await checkLinks(request.links, request.scope, deps.reader);
   if (!Array.isArray(links)) return rejectWith(links.code, links.reason, request, ctx([]));
   const tokens = tokenSet(request.content);
+  const long = request.content.length > LONG_TEXT;
   const rarity = deps.rarity;
   await rarity?.warm(async () => (await deps.reader.sampleContents(RARITY_SAMPLE)).map(searchableWords));
-  await nextTurn();
+  if (long) await nextTurn();
   const plan = candidatePlan(request.content, tokens, deps.policy.nearDuplicate.threshold, rarity ? (w) => rarity.order(w) : undefined);
   rarity?.observe(plan.words.slice(0, MAX_RANKED_WORDS));
-  await nextTurn();
+  if (long) await nextTurn();
   const { exact, candidates } = await deps.reader.findDuplicateCandidates({
     scope: request.scope, type: request.type, text: request.content, contentHash: contentHash(request.content), limit: CANDIDATES_PER_LIST,
     nearTerms: plan.nearTerms, opposite: { negated: plan.negated, terms: plan.conflictTerms },

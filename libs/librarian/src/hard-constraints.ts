@@ -39,10 +39,10 @@ export function rateLimitFrom(setting?: { burst?: number; perSecond?: number }):
 /** Why Layer 1 refused a request. */
 export type Layer1Code = 'INVALID_REQUEST' | 'UNKNOWN_TYPE' | 'TOO_LARGE' | 'SECRET_DETECTED' | 'PII_DETECTED' | 'RATE_LIMITED' | 'SCOPE_DENIED';
 
-/** Layer 1 verdict: the (possibly redacted) request, or a rejection with a payload safe to store. */
+/** Layer 1 verdict: the (possibly redacted) request, or a rejection (never stored: issue 17). */
 export type Layer1Result =
   | { ok: true; request: WriteRequest; redactions: string[] }
-  | { ok: false; code: Layer1Code; reason: string; sanitized: unknown };
+  | { ok: false; code: Layer1Code; reason: string };
 
 interface Content {
   content: string;
@@ -85,29 +85,28 @@ const unique = (xs: string[]) => [...new Set(xs)].sort();
 
 /**
  * Layer 1 hard constraints that need no database: schema, registered types, sizes, secrets/PII.
- * Never overridden by policy; a rejection's `sanitized` payload has every finding redacted so
- * nothing sensitive is stored even in the request log.
+ * Never overridden by policy. A rejection is answered and counted, never stored, so nothing of a
+ * refused request (secrets included) reaches the database.
  */
 export function checkHardConstraints(input: unknown, registry: TypeRegistry, policy: GatePolicy, limits: GateLimits): Layer1Result {
-  const sanitized = redactValue(input, ['secret', 'pii']);
   const unstorable = inputProblem(input);
-  if (unstorable) return { ok: false, code: 'INVALID_REQUEST', reason: `invalid request: ${unstorable}`, sanitized };
+  if (unstorable) return { ok: false, code: 'INVALID_REQUEST', reason: `invalid request: ${unstorable}` };
   const parsed = parseWriteRequest(input);
-  if (!parsed.ok) return { ok: false, code: 'INVALID_REQUEST', reason: parsed.message, sanitized };
+  if (!parsed.ok) return { ok: false, code: 'INVALID_REQUEST', reason: parsed.message };
   const request = parsed.request;
   const unknownType = typesOf(request).find((t) => !registry.has(t));
-  if (unknownType) return { ok: false, code: 'UNKNOWN_TYPE', reason: `unknown memory type "${unknownType}" (registered: ${registry.names().join(', ')})`, sanitized };
+  if (unknownType) return { ok: false, code: 'UNKNOWN_TYPE', reason: `unknown memory type "${unknownType}" (registered: ${registry.names().join(', ')})` };
   const tooBig = sizeProblem(request, limits);
-  if (tooBig) return { ok: false, code: 'TOO_LARGE', reason: `size limit exceeded: ${tooBig}`, sanitized };
+  if (tooBig) return { ok: false, code: 'TOO_LARGE', reason: `size limit exceeded: ${tooBig}` };
 
   const findings = scanValue(request);
   const secrets = unique(findings.filter((f) => f.class === 'secret').map((f) => f.kind));
   const pii = unique(findings.filter((f) => f.class === 'pii').map((f) => f.kind));
   if (secrets.length && policy.redaction.secrets === 'reject') {
-    return { ok: false, code: 'SECRET_DETECTED', reason: `secret detected (${secrets.join(', ')}): credentials are never stored; remove them and resubmit`, sanitized };
+    return { ok: false, code: 'SECRET_DETECTED', reason: `secret detected (${secrets.join(', ')}): credentials are never stored; remove them and resubmit` };
   }
   if (pii.length && policy.redaction.pii === 'reject') {
-    return { ok: false, code: 'PII_DETECTED', reason: `personal data detected (${pii.join(', ')}) and the policy rejects PII`, sanitized };
+    return { ok: false, code: 'PII_DETECTED', reason: `personal data detected (${pii.join(', ')}) and the policy rejects PII` };
   }
   const classes: DetectionClass[] = [];
   if (secrets.length) classes.push('secret');

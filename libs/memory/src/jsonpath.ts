@@ -18,6 +18,9 @@ export function validateJsonPath(path: string): string {
   if (!balanced(trimmed)) {
     throw new InvalidFilterError(`malformed JSONPath "${path}": unbalanced brackets or quotes`);
   }
+  if (/\$\s*[A-Za-z_"]/.test(trimmed.replace(/"(?:[^"\\]|\\.)*"/g, '""'))) {
+    throw new InvalidFilterError(`malformed JSONPath "${path}": variables ($name) are not supported, write the value into the path`);
+  }
   return trimmed;
 }
 
@@ -39,10 +42,12 @@ function balanced(text: string): boolean {
   return quote === null && stack.length === 0;
 }
 
-/** True when a database error is a JSONPath syntax/evaluation error (then the filter was bad). */
+/** True when a database error of a query WITH a JSONPath filter is the filter's fault (syntax or evaluation). */
 export function isJsonPathError(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown };
   const code = typeof e?.code === 'string' ? e.code : '';
   const message = typeof e?.message === 'string' ? e.message : '';
-  return (code === '42601' || code.startsWith('22')) && /jsonpath|json path|sql\/json/i.test(message);
+  // A data exception (22xxx) of a query that has a path is the path's: `strict $.nope` (no such
+  // key), `strict $.k / 0` (division by zero) do not name "jsonpath" in their message.
+  return code === '42601' || code === '42704' || code.startsWith('22') || /jsonpath|json path|sql\/json/i.test(message);
 }

@@ -87,7 +87,7 @@ export async function listRecords(
   try {
     rows = (await query.execute()) as MemoryRow[];
   } catch (err) {
-    if (isJsonPathError(err)) throw new InvalidFilterError(`malformed JSONPath "${filter.metadataPath}": ${(err as Error).message}`);
+    if (jsonPath !== undefined && isJsonPathError(err)) throw new InvalidFilterError(`malformed JSONPath "${filter.metadataPath}": ${(err as Error).message}`);
     throw err;
   }
   const items = rows.slice(0, limit).map(toMemoryRecord);

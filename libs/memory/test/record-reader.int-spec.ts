@@ -54,6 +54,10 @@ describe.each(testBackends)('RecordReader on $name', (backend) => {
     expect(high.items.map((r) => r.id).sort()).toEqual([created[0]?.id, created[1]?.id].sort());
     expect((await reader.list({ metadataPath: '$.links[*] ? (@.url like_regex "/3$")' })).items.map((r) => r.id)).toEqual([created[3]?.id]);
     await expect(reader.list({ metadataPath: 'impact == high' })).rejects.toBeInstanceOf(InvalidFilterError);
+    // Issue 17: these answered INTERNAL_ERROR; they are the filter's fault.
+    for (const bad of ['strict $.nope', '$ ? (@.k == $x)', 'strict $.k / 0', '$ ? (@.impact == $"v")']) {
+      await expect(reader.list({ metadataPath: bad })).rejects.toBeInstanceOf(InvalidFilterError);
+    }
     await expect(reader.list({ metadataPath: '$ ? (@.impact === "high")' })).rejects.toBeInstanceOf(InvalidFilterError);
     await expect(reader.list({}, { cursor: 'garbage' })).rejects.toBeInstanceOf(InvalidFilterError);
   });

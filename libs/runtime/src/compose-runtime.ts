@@ -7,7 +7,7 @@ import {
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
 } from '@engram/infra';
 import { createTocFromConfig, drainSpool, registerTocJobs, requestTocBuild, type ConversationEvent, type TocService } from '@engram/conversation';
-import { createGate, loadPolicy, rateLimitFrom } from '@engram/librarian';
+import { createGate, loadPolicy, rateLimitFrom, type Gate } from '@engram/librarian';
 import { consolidationRuleOf, extractEntities, LearningRepository, sweepSchedulesOf, sweepTunablesOf, learningStats, lifecycleFromSettings, type LifecycleDb } from '@engram/lifecycle';
 import { createTypeRegistry, RecordReader, type TypeRegistry } from '@engram/memory';
 import {
@@ -70,9 +70,10 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     // Conversation TOC (SPEC 6): the build-toc job consumes the event outbox in this process.
     const { toc, attachFormation } = composeToc(config, handle, embedder, log);
     await registerTocJobs(queue, toc);
-    const service = await composeService(config, handle, embedder, queue, log, toc);
+    const gates: Gate[] = [];
+    const service = await composeService(config, handle, embedder, queue, log, toc, gates);
     attachFormation(service);
-    const lifecycle = await composeLifecycle(config, handle, indexer, queue, log);
+    const lifecycle = await composeLifecycle(config, handle, indexer, queue, log, gates);
     // Catch up on a backlog (previous runs, CLI imports/approvals) now and then periodically; the
     // job is a singleton, so a sweep while a run is queued costs one dropped insert.
     const sweep = indexer ? setInterval(() => void requestEmbedding(queue).catch(() => undefined), EMBEDDING_SWEEP_MS) : undefined;
@@ -133,6 +134,7 @@ function composeToc(config: EngramConfig, handle: DatabaseHandle, embedder: Embe
 /** The gate, search, the retrieval pipeline (with its cascade review queue) and the memory service over them. */
 async function composeService(
   config: EngramConfig, handle: DatabaseHandle, embedder: EmbeddingProvider | null, queue: JobQueue, log: ComposeOptions['log'], toc: TocService,
+  gates: Gate[],
 ): Promise<MemoryService> {
   const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
   // One registry for the gate, retrieval and the decision engine: they must agree on half-lives.
@@ -146,8 +148,10 @@ async function composeService(
     decayFactors: (ids) => learning.usefulness(ids),
     onReviewQueueError: (err) => log(`queueing a cascade review failed: ${String(err)}`),
   });
+  const gate = createGate({ db: handle.db, registry, policy, limits: { rate: rateLimitFrom(config.rateLimit) } });
+  gates.push(gate);
   return createMemoryService({
-    gate: createGate({ db: handle.db, registry, policy, limits: { rate: rateLimitFrom(config.rateLimit) } }),
+    gate,
     reader: new RecordReader(handle.db),
     search,
     retrieval,
@@ -188,7 +192,7 @@ const halfLifeOf = (registry: TypeRegistry) => (type: string) => (registry.has(t
  * for maintenance, so a sweep neither starves agents' writes of the shared bucket nor is starved.
  */
 async function composeLifecycle(
-  config: EngramConfig, handle: DatabaseHandle, indexer: EmbeddingIndexer | null, queue: JobQueue, log: ComposeOptions['log'],
+  config: EngramConfig, handle: DatabaseHandle, indexer: EmbeddingIndexer | null, queue: JobQueue, log: ComposeOptions['log'], gates: Gate[],
 ): Promise<MemoryRuntime['lifecycle']> {
   // The same registry (half-life overrides) and usefulness factors as retrieval: a memory is archived exactly when ranking sees it faded.
   const settings = lifecycleFromSettings(config.lifecycle);
@@ -196,6 +200,7 @@ async function composeLifecycle(
   const learning = new LearningRepository(handle.db, settings.config);
   const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
   const gate = createGate({ db: handle.db, registry, policy, limits: { rate: SWEEPER_RATE } });
+  gates.push(gate);
   const halfLifeDays = halfLifeOf(registry);
   const decayFactors = (ids: readonly string[]) => learning.usefulness(ids);
   const sweeps = createLifecycleSweeps({
@@ -205,11 +210,17 @@ async function composeLifecycle(
   const stats = () => collectLifecycleStats({
     db: handle.db, halfLifeDays, decayFactors, ...(settings.sweeps.archiveThreshold ? { archiveThreshold: settings.sweeps.archiveThreshold } : {}), learning: () => learningStats(handle.db as unknown as LifecycleDb, { config: settings.config }),
   });
-  const metrics = createMetricsExporter(stats);
+  const metrics = createMetricsExporter(stats, () => sumCounts(gates.map((g) => g.layer1Rejections())));
   await registerSweepJobs(queue, sweeps, log, {
     schedules: sweepSchedulesOf(settings.sweeps), withoutWorker: indexer ? [] : ['reembed'], onReport: (r) => metrics.observeSweep(r),
   });
   return { sweeps, stats, metrics };
+}
+
+function sumCounts(counts: ReadonlyArray<Record<string, number>>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const c of counts) for (const [k, n] of Object.entries(c)) out[k] = (out[k] ?? 0) + n;
+  return out;
 }
 
 async function stopQueue(queue: JobQueue, log: ComposeOptions['log']): Promise<void> {

@@ -74,6 +74,10 @@ export function toToolError(err: unknown, log: (msg: string) => void): CallToolR
     const structured = { code: err.code, message: err.message, remedy: remedyOf(err.code) };
     return { isError: true, content: [{ type: 'text', text: `${err.code}: ${err.message}` }], structuredContent: structured };
   }
+  const unstorable = unstorableText(err);
+  if (unstorable) {
+    return { isError: true, content: [{ type: 'text', text: `INVALID_INPUT: ${unstorable}` }], structuredContent: { code: 'INVALID_INPUT', message: unstorable, remedy: 'fix-input' } };
+  }
   log(`tool failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   const outage = databaseOutage(err);
   if (outage) {
@@ -83,4 +87,19 @@ export function toToolError(err: unknown, log: (msg: string) => void): CallToolR
   }
   const message = 'internal error while executing the tool; see the engram server log';
   return { isError: true, content: [{ type: 'text', text: `INTERNAL_ERROR: ${message}` }], structuredContent: { code: 'INTERNAL_ERROR', message, remedy: 'retry' } };
+}
+
+/**
+ * Postgres refuses text with a NUL character or invalid Unicode (SQLSTATE 22021, 22P05, or
+ * jsonb's "unsupported Unicode escape sequence"). The caller's input is at fault, wherever it was
+ * (a query, a reason, a scope): say so instead of INTERNAL_ERROR "retry" (issue 17).
+ */
+function unstorableText(err: unknown): string | undefined {
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown };
+  const code = typeof e?.code === 'string' ? e.code : '';
+  const message = typeof e?.message === 'string' ? e.message : '';
+  if (code === '22021' || code === '22P05' || /unsupported Unicode escape sequence|invalid byte sequence for encoding/i.test(message)) {
+    return 'the input contains a NUL character (U+0000) or invalid Unicode (a lone surrogate), which cannot be stored; remove it and retry';
+  }
+  return e?.cause ? unstorableText(e.cause) : undefined;
 }

@@ -11,7 +11,7 @@ export const memoryGetTool = defineTool({
   readOnly: true,
   inputSchema: z.object({
     id: idField,
-    version: z.number().int().min(1).optional().describe('A specific version number.'),
+    version: z.number().int().min(1).max(2_147_483_647).optional().describe('A specific version number.'),
     as_of: isoDate.optional().describe('Return the version current at this transaction time (ISO 8601).'),
     scope: scopeField,
   }).strict(),

@@ -15,7 +15,7 @@ export const memorySupersedeTool = defineTool({
   readOnly: false,
   inputSchema: z.object({
     id: idField.describe('The memory being replaced.'),
-    expected_version: z.number().int().min(1).optional().describe('Refuse (VERSION_CONFLICT) if the old memory moved past this version.'),
+    expected_version: z.number().int().min(1).max(2_147_483_647).optional().describe('Refuse (VERSION_CONFLICT) if the old memory moved past this version.'),
     replacement: z.object({
       type: typeField.optional(),
       content: contentField.describe('The text that is true now.'),

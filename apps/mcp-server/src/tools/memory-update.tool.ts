@@ -17,7 +17,7 @@ export const memoryUpdateTool = defineTool({
   readOnly: false,
   inputSchema: z.object({
     id: idField,
-    expected_version: z.number().int().min(1).describe('The version you last read (memory.get); the update is refused if it moved on.'),
+    expected_version: z.number().int().min(1).max(2_147_483_647).describe('The version you last read (memory.get); the update is refused if it moved on.'),
     content: contentField.optional().describe('New text.'),
     metadata: z.record(z.string(), z.unknown()).optional().describe('New metadata (replaces the old object).'),
     tags: tagsField.describe('New tags (replace the old ones).'),

@@ -19,10 +19,15 @@ type Labels<T extends string> = Partial<Record<T, string | number>>;
  * they describe the stored population, not observed events. Sweep durations observed in this process
  * are a real histogram. Process metrics (CPU, memory, event loop lag) come from prom-client.
  */
-export function createMetricsExporter(stats: () => Promise<LifecycleStats>): MetricsExporter {
+export function createMetricsExporter(stats: () => Promise<LifecycleStats>, gateRejections: () => Record<string, number> = () => ({})): MetricsExporter {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'engram_' });
   const g = defineGauges(registry);
+  // Layer 1 refusals write no row (issue 17): this process's gates count them instead.
+  const rejected = new Gauge<'code'>({
+    name: 'engram_gate_layer1_rejections', help: 'Requests the gates of this process refused in Layer 1 (rate limit, schema, size, secrets) since start, by code.',
+    labelNames: ['code'], registers: [registry],
+  });
   const sweepDuration = new Histogram<'sweep' | 'status'>({
     name: 'engram_sweep_duration_seconds', help: 'Duration of sweeps run by this process.', labelNames: ['sweep', 'status'],
     buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600], registers: [registry],
@@ -55,6 +60,8 @@ export function createMetricsExporter(stats: () => Promise<LifecycleStats>): Met
     }
     for (const e of s.sweeps.lastErrors) set(g.lastError, { sweep: e.sweep }, e.at.getTime() / 1000);
     for (const [name, v] of flatten((s.learning ?? {}) as unknown as Record<string, unknown>)) set(g.learning, { name }, v);
+    rejected.reset();
+    for (const [code, n] of Object.entries(gateRejections())) set(rejected, { code }, n);
     return registry.metrics();
   }
 
