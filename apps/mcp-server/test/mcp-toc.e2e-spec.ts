@@ -62,10 +62,17 @@ describe.each(processBackends)('MCP conversation TOC ($name)', (backend) => {
     expect(day.node).toMatchObject({ level: 'day', version: 1, event_count: 3, summariser: 'extractive' });
     expect(day.node.keywords).toContain('invoices');
     expect(day.children.children).toHaveLength(1);
-    const gripId = day.node.bullets.flatMap((b: any) => b.grip_ids)[0];
-    expect(day.grips.map((g: any) => g.grip_id)).toContain(gripId);
+    // One segment: the day points at it (no repeated bullets); its bullets cite the grips.
+    expect(day.node.bullets).toEqual([]);
+    const segment = data(await call('toc.node', { node_id: day.children.children[0].node_id }));
+    const gripId = segment.node.bullets.flatMap((b: any) => b.grip_ids)[0];
+    expect(segment.grips.map((g: any) => g.grip_id)).toContain(gripId);
     const expanded = data(await call('grip.expand', { grip_id: gripId, before: 5, after: 5 }));
     expect(expanded.events.map((e: any) => e.text)).toEqual(EVENTS.map((e) => e.text));
+    // The last event is another session, a day later: marked.
+    expect(expanded.events.map((e: any) => e.new_session)).toEqual([false, false, false, true]);
+    const own = data(await call('events.range', { node_id: segment.node.node_id }));
+    expect(own.events).toHaveLength(3); // its last event included
     const range = data(await call('events.range', { from: at(11, 0, 0), limit: 10 }));
     expect(range.events.map((e: any) => e.text)).toEqual([EVENTS[3]?.text]);
   });

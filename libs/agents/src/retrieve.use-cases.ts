@@ -9,7 +9,15 @@ import { resolveReadScopes, resolveWriteScope, type CallContext } from './scope-
  * query, except that a caller names its query text and at most one scope; the visible scopes are
  * resolved from the call context.
  */
-export type RetrieveInput = Omit<RetrieveQuery, 'text' | 'scopes'> & { query: string; scope?: string };
+export type RetrieveInput = Omit<RetrieveQuery, 'text' | 'scopes'> & {
+  query: string;
+  scope?: string;
+  /** Also search the project's conversation log (memory.retrieve does; internal callers do not). */
+  includeConversation?: boolean;
+};
+
+/** memory.retrieve's answer: the pipeline's, plus matching conversation turns (source 'conversation') when asked for. */
+export type RetrieveOutput = RetrieveResponse & { conversation?: RecallItem[] };
 
 /** Input of recall (seed 004): the pipeline, hybrid, compact and within a token budget. */
 export interface RecallInput {
@@ -45,7 +53,7 @@ const DEFAULT_RECALL_TOKENS = 4000; // seed 004 MCP default budget
  */
 export function createRetrieveUseCases(retrieval: RetrievalPort, access: AccessPort, conversation?: ConversationSearchPort) {
   /** Conversation turns for a recall in a project scope; none for global or without a TOC. */
-  async function turns(input: RecallInput, ctx: CallContext, topK: number): Promise<RecallItem[]> {
+  async function turns(input: { query: string; scope?: string }, ctx: CallContext, topK: number): Promise<RecallItem[]> {
     const scope = resolveWriteScope(input.scope, ctx);
     if (!conversation || !scope.startsWith('project:')) return [];
     return conversationRecallItems(conversation, scope, input.query, topK);
@@ -55,12 +63,21 @@ export function createRetrieveUseCases(retrieval: RetrievalPort, access: AccessP
     // An operator naming no scope reads every scope they listed; anyone else, global + their own.
     const everyScope = ctx.admin && input.scope === undefined && ctx.operatorScopes ? resolveReadScopes(undefined, ctx) : undefined;
     const scopes = everyScope ?? resolveReadScopes(input.scope, { ...ctx, admin: false }) ?? [];
-    const { query, scope: _scope, ...rest } = input;
+    const { query, scope: _scope, includeConversation: _c, ...rest } = input;
     return retrieval.retrieve({ ...rest, text: query, scopes });
   }
 
+  /** The pipeline and, when asked, the conversation turns that fit the budget it left (issue 21). */
+  async function retrieveWithConversation(input: RetrieveInput, ctx: CallContext): Promise<RetrieveOutput> {
+    const topK = input.topK ?? 10;
+    const [out, said] = await Promise.all([retrieve(input, ctx), input.includeConversation ? turns(input, ctx, topK) : []]);
+    if (!input.includeConversation) return out;
+    const merged = mergeRecall([], said, { topK, tokensLeft: out.budget.maxTokens - out.budget.usedTokens });
+    return { ...out, conversation: merged.items };
+  }
+
   return {
-    retrieve,
+    retrieve: retrieveWithConversation,
     /** memory.validate: per id, whether it is current knowledge and why not. */
     validate(ids: string[], ctx: CallContext, scope?: string): Promise<ValidationReport[]> {
       return retrieval.validate({ ids, scopes: resolveReadScopes(scope, { ...ctx, admin: false }) ?? [] });

@@ -43,6 +43,13 @@ describe.each(testBackends)('recall over memories and the conversation ($name)',
     expect(out.items.map((i) => i.id)).not.toContain('recall-project:other-3'); // another project's conversation stays hidden
   });
 
+  it('memory.retrieve brings matching turns alongside the pipeline\'s results when asked', async () => {
+    const out = await service.retrieve({ query: 'adoption agency', includeConversation: true, maxTokens: 4000 }, acme);
+    expect(out.conversation?.map((t) => [t.source, t.id])).toEqual([['conversation', 'recall-project:acme-2']]);
+    const plain = await service.retrieve({ query: 'adoption agency' }, acme);
+    expect(plain.conversation).toBeUndefined();
+  });
+
   it('keeps turns within the token budget and leaves global recalls to memories', async () => {
     const tight = await service.recall({ query: 'Sweden adoption', topK: 5, maxTokens: 50 }, acme);
     expect(tight.tokens).toBeLessThanOrEqual(50);

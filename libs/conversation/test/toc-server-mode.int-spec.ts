@@ -77,6 +77,16 @@ describe('conversation TOC in server mode (postgres, service role)', () => {
     await expect(statement.execute(services[0]!.db)).rejects.toThrow(/permission denied/);
   });
 
+  it('lets the service role store and drop event vectors, but never rewrite one', async () => {
+    const svc = services[0]!.db;
+    const [e] = day(28, 1).map((x) => ({ ...x, eventId: 'vec-1' }));
+    await createEventLog(svc as never).append([e as NewConversationEvent]);
+    const v = `[${Array.from({ length: 384 }, (_, i) => (i === 0 ? 1 : 0)).join(',')}]`;
+    await sql`INSERT INTO conversation_event_vectors (event_id, project, embedding) VALUES ('vec-1', ${P}, ${v}::vector)`.execute(svc);
+    await expect(sql`UPDATE conversation_event_vectors SET project = 'x' WHERE event_id = 'vec-1'`.execute(svc)).rejects.toThrow(/permission denied/);
+    await sql`DELETE FROM conversation_event_vectors WHERE event_id = 'vec-1'`.execute(svc);
+  });
+
   it('lets the service role fill only the derived vector column', async () => {
     await expect(sql`UPDATE toc_nodes SET embedding = NULL WHERE false`.execute(services[0]!.db)).resolves.toBeDefined();
   });

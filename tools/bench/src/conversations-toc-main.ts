@@ -11,17 +11,17 @@ import { execSync } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { childEnv, mcpMain, repoRoot } from '../../test/app-process.js';
-import { createNativeDatabase } from './databases.js';
+import { createEmptyNativeDatabase } from './locomo/empty-database.js';
 import { loadConversations, type Conversation } from './locomo/dataset.js';
 import { normaliseEvidence } from './locomo/measures.js';
 import { askQuestions, ingest, memoryContext, reachability, waitForToc } from './locomo/phases.js';
 import { renderConversationReport, type ConversationResult } from './locomo/report.js';
 import { progress } from './stats.js';
 
-const USAGE = 'usage: npm run bench:conversations:toc -- [--dataset PATH] [--only conv-26,...] [--k 5] [--no-reach] [--context-tokens 8000]';
+const USAGE = 'usage: npm run bench:conversations:toc -- [--dataset PATH] [--only conv-26,...] [--k 5] [--no-reach] [--context-tokens 8000] [--server dist/apps/mcp-server/main.js]';
 
 function parse(argv: string[]) {
-  const o = { dataset: resolve(repoRoot, '../shared/datasets/locomo-dev.json'), only: [] as string[], k: 5, reach: true, contextTokens: 8000 };
+  const o = { dataset: resolve(repoRoot, '../shared/datasets/locomo-dev.json'), only: [] as string[], k: 5, reach: true, contextTokens: 8000, server: mcpMain };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--dataset') o.dataset = resolve(String(argv[++i]));
@@ -29,6 +29,8 @@ function parse(argv: string[]) {
     else if (a === '--k') o.k = Number(argv[++i]);
     else if (a === '--no-reach') o.reach = false;
     else if (a === '--context-tokens') o.contextTokens = Number(argv[++i]);
+    // Another build (e.g. of an older commit) for a before/after run at the same machine load.
+    else if (a === '--server') o.server = resolve(String(argv[++i]));
     else throw new Error(`unknown option ${a}\n${USAGE}`);
   }
   if (!existsSync(o.dataset)) throw new Error(`dataset not found: ${o.dataset}\n${USAGE}`);
@@ -51,21 +53,23 @@ async function runOne(client: Client, db: Parameters<typeof waitForToc>[0], c: C
 }
 
 const o = parse(process.argv.slice(2));
-if (!existsSync(mcpMain)) throw new Error(`${mcpMain} is not built: node tools/build/build.mjs mcp-server`);
+if (!existsSync(o.server)) throw new Error(`${o.server} is not built: node tools/build/build.mjs mcp-server`);
 const modelDir = process.env['ENGRAM_MODEL_DIR'] ?? join(repoRoot, '.cache/models/all-MiniLM-L6-v2');
 const conversations = loadConversations(o.dataset).filter((c) => o.only.length === 0 || o.only.includes(c.sampleId));
-const db = await createNativeDatabase(2);
+// An empty database: the server under test applies its own migrations (another build may have others).
+const db = await createEmptyNativeDatabase();
 const home = mkdtempSync(join(tmpdir(), 'engram-bench-conv-'));
 const client = new Client({ name: 'engram-bench-conversations', version: '1.0.0' });
 const load = loadavg()[0] ?? 0;
 try {
   const env = { DATABASE_URL: db.url, ENGRAM_HOME: home, ENGRAM_MODEL_DIR: modelDir, ENGRAM_LOG_LEVEL: 'warn',
     ENGRAM_CONVERSATION_FORMATION: process.env['ENGRAM_CONVERSATION_FORMATION'] };
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [mcpMain, '--stdio'], env: childEnv(env), stderr: 'inherit' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [o.server, '--stdio'], env: childEnv(env), stderr: 'inherit' }));
   // Warm-up: the first calls load the model session.
   await client.callTool({ name: 'memory.search', arguments: { query: 'warm up', top_k: 1 } });
+  await db.open();
   const results: ConversationResult[] = [];
-  for (const c of conversations) results.push(await runOne(client, db.handle.db as never, c, o));
+  for (const c of conversations) results.push(await runOne(client, db.db() as never, c, o));
   const commit = execSync('git rev-parse --short HEAD', { cwd: repoRoot, encoding: 'utf8' }).trim();
   process.stdout.write(renderConversationReport({
     date: new Date().toISOString(), commit, k: o.k, contextTokens: o.contextTokens, loadBefore: load, loadAfter: loadavg()[0] ?? 0,

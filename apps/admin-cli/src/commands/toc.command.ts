@@ -44,12 +44,12 @@ function registerQueries(toc: Command): void {
       out.result(r, () => [...nodeLines(r.node), ...(r.children.children.length ? ['children:', ...pageLines(r.children)] : []),
         ...r.grips.map((g) => `  ${g.gripId} ${g.ts.toISOString()} ${g.source}: "${g.excerpt}"`)]);
     }));
-  toc.command('search <query...>').description('search TOC summaries and grips (keyword; the CLI loads no model)')
+  toc.command('search <query...>').description('search conversation turns, TOC summaries and grips (keyword, BM25 over turns; the CLI loads no model)')
     .option(...PROJECT).option('--limit <n>', 'hits', '10')
     .action(action(async ({ env, out, ctx, args, opts }) => {
       const text = (args[0] as string[]).join(' ');
       const r = await withRuntime(env, (rt) => rt.service.toc.search(text, ctx, { scope: projectOf(opts), limit: int(opts['limit'], '--limit', 1), mode: 'keyword' }));
-      out.result(r, () => (r.hits.length ? r.hits.map((h) => `${h.kind.padEnd(4)} ${h.id}  ${h.text}`) : ['no matches']));
+      out.result(r, () => (r.hits.length ? r.hits.map((h) => `${h.kind.padEnd(5)} ${h.id}${h.kind === 'node' ? '' : ` (${h.nodeId})`}  ${h.text}`) : ['no matches']));
     }));
 }
 

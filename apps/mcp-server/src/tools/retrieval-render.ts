@@ -1,4 +1,8 @@
+import type { RecallItem } from '@engram/agents';
 import type { Citation, Contradiction, DeliveredMemory, RetrieveResponse } from '@engram/retrieval';
+
+/** memory.retrieve's answer: the pipeline's, and conversation turns when the scope is a project. */
+type RetrieveView = RetrieveResponse & { conversation?: RecallItem[] };
 
 /** A citation on the wire (seed 000 FR-04 step 5 field names). */
 export function citationView(c: Citation): Record<string, unknown> {
@@ -25,7 +29,7 @@ function contradictionLine(c: Contradiction): string {
 }
 
 /** The text every client can show: the notice, each result as quoted data, contradictions, the budget. */
-export function retrievalText(out: RetrieveResponse): string {
+export function retrievalText(out: RetrieveView): string {
   const blocks = out.results.map((m) => {
     const issues = m.form === 'full' ? m.issues.map((i) => i.code) : m.issues;
     const head = m.form === 'full' ? m.quoted : `[memory://${m.id} · ${m.type} · trust=${m.trust} · ${m.form}]\n> ${m.content.replace(/\n/g, '\n> ')}`;
@@ -33,12 +37,14 @@ export function retrievalText(out: RetrieveResponse): string {
   });
   const budget = out.budget.tokenBudgetExceeded ? [`(token budget ${out.budget.maxTokens} reached: ${out.budget.excludedCount} result(s) left out)`] : [];
   const degraded = out.degraded ? [`(${out.mode}; ${out.degraded})`] : [];
-  if (blocks.length === 0) return [...degraded, 'no results'].join('\n');
-  return [out.notice, ...degraded, '', blocks.join('\n\n'), ...out.contradictions.map(contradictionLine), ...budget].join('\n');
+  const said = (out.conversation ?? []).map((t) => `[conversation · ${String(t.metadata?.['at'] ?? '')} · session ${String(t.metadata?.['session_id'] ?? '')} · ${t.url}]\n> ${t.content.replace(/\n/g, '\n> ')}`);
+  if (blocks.length === 0 && said.length === 0) return [...degraded, 'no results'].join('\n');
+  const turns = said.length ? ['', 'From the conversation:', said.join('\n\n')] : [];
+  return [out.notice, ...degraded, '', blocks.join('\n\n'), ...out.contradictions.map(contradictionLine), ...budget, ...turns].join('\n');
 }
 
 /** The structured answer of memory.retrieve. */
-export function retrievalStructured(out: RetrieveResponse): Record<string, unknown> {
+export function retrievalStructured(out: RetrieveView): Record<string, unknown> {
   return {
     results: out.results.map(deliveredView), citations: out.citations.map(citationView), contradictions: out.contradictions,
     contradiction_detected: out.contradictions.length > 0, excluded: out.excluded, route: out.route, mode: out.mode, fusion: out.fusion,
@@ -46,5 +52,6 @@ export function retrievalStructured(out: RetrieveResponse): Record<string, unkno
     max_tokens: out.budget.maxTokens, notice: out.notice,
     ...(out.degraded ? { degraded: out.degraded } : {}), ...(out.pendingEmbeddings ? { pending_embeddings: out.pendingEmbeddings } : {}),
     ...(out.graphExpansion ? { graph_expansion: out.graphExpansion } : {}),
+    ...(out.conversation ? { conversation: out.conversation } : {}),
   };
 }

@@ -23,8 +23,8 @@ const SPOKEN = new Set(['user_message', 'assistant_message', 'tool_use', 'tool_r
 
 interface Candidate { event: TocEvent; actor: string; sentence: string; terms: Set<string>; score: number; order: number }
 
-/** A segment gets one bullet more per this many events, up to three times the configured count. */
-const EVENTS_PER_EXTRA_BULLET = 6;
+/** A segment gets one bullet more per this many events, up to four times the configured count. */
+const EVENTS_PER_EXTRA_BULLET = 3;
 
 /** Sentence candidates of the owned events, each scored by the weights of its distinct terms. */
 function candidates(events: readonly TocEvent[], weights: ReadonlyMap<string, number>): Candidate[] {
@@ -66,7 +66,7 @@ function summariseSegment({ events }: SegmentInput, opts: ExtractiveOptions): Se
   const keywords = topTerms(weights, opts.keywords);
   const all = candidates(events, weights);
   // Longer conversations hold more facts: the bullet count grows with the segment.
-  const n = Math.min(opts.bullets * 3, opts.bullets + Math.floor(events.length / EVENTS_PER_EXTRA_BULLET));
+  const n = Math.min(opts.bullets * 4, opts.bullets + Math.floor(events.length / EVENTS_PER_EXTRA_BULLET));
   const chosen = pick(all, n);
   const bullets = chosen.map((c) => ({
     text: `${c.actor}: ${clip(c.sentence, BULLET_CHARS)}`,

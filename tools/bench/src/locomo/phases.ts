@@ -30,7 +30,7 @@ export async function ingest(client: Client, c: Conversation): Promise<number> {
  * Waits until the server's background work for `project` is done: outbox consumed, no dirty day
  * or open run in the checkpoint, and with `withVectors` (when the table exists) every event embedded. Returns ms.
  */
-export async function waitForToc(db: Kysely<unknown>, project: string, withVectors: boolean, timeoutMs = 300_000): Promise<number> {
+export async function waitForToc(db: Kysely<unknown>, project: string, withVectors: boolean, timeoutMs = 1_200_000): Promise<number> {
   const t = performance.now();
   const vectors = withVectors && (await sql<{ t: string | null }>`SELECT to_regclass('conversation_event_vectors')::text AS t`.execute(db)).rows[0]?.t;
   // Postgres resolves every relation of a statement up front, so the vector check is its own statement.
