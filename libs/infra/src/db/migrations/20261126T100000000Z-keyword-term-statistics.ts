@@ -7,8 +7,8 @@ import type { MigrationContext } from '../migration-context.js';
  * searchable memories, their total length (distinct lexemes of search_tsv) and each lexeme's
  * document frequency. Counting them at query time reads every posting of every query word across
  * all scopes (tens of ms at 100k memories), so statement-level triggers on `memories` keep them:
- * one aggregated, lexeme-ordered upsert per statement (a batch commit of many creates costs one),
- * whatever function wrote the rows. A memory counts while it is searchable (active or archived);
+ * one aggregated, lexeme-ordered upsert per statement, whatever function wrote the rows, under one
+ * transaction-level advisory lock (writers of statistics take turns; no lock-order deadlocks). A memory counts while it is searchable (active or archived);
  * a change of status, scope or text moves its contribution. Rows whose df falls to 0 stay (harmless).
  * Frozen in time.
  */
@@ -52,7 +52,13 @@ export function buildUp(ctx: MigrationContext) {
               WHERE n.status IN ('active', 'archived') AND (o.status NOT IN ('active', 'archived') OR n.scope <> o.scope OR n.search_tsv <> o.search_tsv)
           ) c;
         END IF;
-        IF s IS NOT NULL THEN PERFORM engram_apply_term_stats(s, t, g); END IF;
+        IF s IS NOT NULL THEN
+          -- One writer of statistics at a time, until its transaction ends: a commit writes its
+          -- rows in several statements, and two of them upserting overlapping lexemes in
+          -- different orders deadlocked (measured: bench:retrieve, 8 concurrent writers).
+          PERFORM pg_advisory_xact_lock(hashtext('engram.memory_term_stats'));
+          PERFORM engram_apply_term_stats(s, t, g);
+        END IF;
         RETURN NULL;
       END $fn$`.execute(db);
     await sql`CREATE TRIGGER memories_term_stats_insert AFTER INSERT ON memories REFERENCING NEW TABLE AS new_rows
