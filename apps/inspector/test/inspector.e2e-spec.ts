@@ -85,7 +85,7 @@ describe.each(processBackends)('inspector in chromium ($name)', (backend) => {
     expect(inserted.join(' ')).toContain('5434');
     expect(deleted.join(' ')).toContain('5433');
     await page.goto(url(`/memories/${seeded.factId}?from=1&to=2`));
-    await screenshot(page, `${tag}-memory`);
+    await screenshot(page, `${tag}-memory-diff`);
   });
 
   it('draws the graph neighbourhood and opens a neighbour from it', async () => {
