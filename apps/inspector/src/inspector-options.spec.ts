@@ -12,6 +12,12 @@ describe('parseInspectorOptions', () => {
     expect(parseInspectorOptions([], { ENGRAM_UI_PORT: '9100' }).port).toBe(9100);
   });
 
+  it('asks for help with --help or -h', () => {
+    expect(parseInspectorOptions(['--help'], {}).help).toBe(true);
+    expect(parseInspectorOptions(['-h'], {}).help).toBe(true);
+    expect(parseInspectorOptions([], {}).help).toBeUndefined();
+  });
+
   it('refuses a bad port or an unknown option with the usage line', () => {
     expect(() => parseInspectorOptions(['--port', 'abc'], {})).toThrow(/must be 0\.\.65535.*\n.*usage: engram ui/s);
     expect(() => parseInspectorOptions(['--port', '70000'], {})).toThrow(/must be 0\.\.65535/);

@@ -5,7 +5,7 @@ import { composeInspector, loadInspectorConfig } from './composition-root.js';
 import { assertSafeBinding, type AccessConfig } from './http/access-policy.js';
 import { HtmlExceptionFilter } from './http/html-exception.filter.js';
 import { installAccess } from './http/install-access.js';
-import { parseInspectorOptions } from './inspector-options.js';
+import { parseInspectorOptions, USAGE } from './inspector-options.js';
 import { InspectorModule } from './inspector.module.js';
 
 const log = (m: string) => process.stderr.write(`${new Date().toISOString()} engram-ui ${m}\n`);
@@ -13,6 +13,7 @@ const log = (m: string) => process.stderr.write(`${new Date().toISOString()} eng
 /** `engram ui`: opens the store, serves the inspector on loopback, prints the URL to open. */
 async function main(): Promise<void> {
   const options = parseInspectorOptions(process.argv.slice(2), process.env);
+  if (options.help) return void process.stdout.write(`${USAGE}\n`);
   const config = loadInspectorConfig(options);
   const access: AccessConfig = { host: config.http.host, apiKey: config.http.apiKey, allowedHosts: config.http.allowedHosts, allowedOrigins: config.http.allowedOrigins };
   assertSafeBinding(access);

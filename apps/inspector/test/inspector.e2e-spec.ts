@@ -45,7 +45,8 @@ describe.each(processBackends)('inspector in chromium ($name)', (backend) => {
     server = await startInspector({ ...env, ENGRAM_HOME: home.dir, ENGRAM_API_KEY: API_KEY }, model ? ['--model-dir', model] : ['--model-dir', `${home.dir}/no-model`]);
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    // Generous for CI, where ~1000 tests share two cores; a passing run waits far less.
+    page.setDefaultTimeout(30_000);
     problems = watchProblems(page);
   });
   afterAll(async () => {
@@ -85,7 +86,7 @@ describe.each(processBackends)('inspector in chromium ($name)', (backend) => {
     expect(inserted.join(' ')).toContain('5434');
     expect(deleted.join(' ')).toContain('5433');
     await page.goto(url(`/memories/${seeded.factId}?from=1&to=2`));
-    await screenshot(page, `${tag}-memory`);
+    await screenshot(page, `${tag}-memory-diff`);
   });
 
   it('draws the graph neighbourhood and opens a neighbour from it', async () => {
