@@ -49,5 +49,6 @@ export function isJsonPathError(err: unknown): boolean {
   const message = typeof e?.message === 'string' ? e.message : '';
   // A data exception (22xxx) of a query that has a path is the path's: `strict $.nope` (no such
   // key), `strict $.k / 0` (division by zero) do not name "jsonpath" in their message.
-  return code === '42601' || code === '42704' || code.startsWith('22') || /jsonpath|json path|sql\/json/i.test(message);
+  // A plain SQL syntax error (42601 without "jsonpath") is engram's own bug, never the caller's.
+  return code === '42704' || code.startsWith('22') || /jsonpath|json path|sql\/json/i.test(message);
 }
