@@ -16,6 +16,11 @@ describe('normalised fusion, exact', () => {
     expect(s.m).toBeCloseTo((0.3 / 0.7) / 4, 12); // vector (0.5-0.2)/(0.9-0.2), keyword missing
   });
 
+  it('a record missing from the vector list scores 0 there and does not disturb the others', () => {
+    const s = semantic(normalizedFusion([hit('a', { vectorScore: 0.2 }), hit('b', { vectorScore: 0.6 }), hit('kw', { keywordScore: 0.3 })], { vector: 1, keyword: 1 }));
+    expect(s).toEqual({ a: 0, b: 0.5, kw: 0.5 });
+  });
+
   it('a list whose scores are all equal normalises to 1 (not NaN)', () => {
     const s = semantic(normalizedFusion([hit('a', { vectorScore: 0.4 }), hit('b', { vectorScore: 0.4, keywordScore: 0.2 })], { vector: 1, keyword: 1 }));
     expect(s).toEqual({ a: 0.5, b: 1 });

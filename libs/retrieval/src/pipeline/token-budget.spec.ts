@@ -94,4 +94,20 @@ describe(fitToTokenBudget.name, () => {
     expect(estimateTokens('abcdef')).toBe(2); // 8 characters
     expect(estimateTokens('abcdefg')).toBe(3); // 9 characters
   });
+
+  it('a content-only result that ends exactly on the budget is kept', () => {
+    const ranked = [memory('a', 'alpha'), memory('b', 'beta', 3000)];
+    const lean = estimateTokens({ form: 'content', id: 'b', type: 'fact', content: 'beta', trust: 'user', confidence: 0.9, url: 'memory://b', issues: [] });
+    const { delivered, report } = fitToTokenBudget(ranked, estimateTokens(ranked[0]) + lean);
+    expect(delivered.map((d) => [d.id, d.form])).toEqual([['a', 'full'], ['b', 'content']]);
+    expect(report).toMatchObject({ excludedCount: 0, contentOnlyCount: 1, usedTokens: estimateTokens(ranked[0]) + lean });
+  });
+
+  it('a cut last result counts as exceeding the budget even when nothing is excluded', () => {
+    const ranked = [memory('a', 'alpha'), memory('d', 'd'.repeat(4000))];
+    const { delivered, report } = fitToTokenBudget(ranked, estimateTokens(ranked[0]) + 60);
+    expect(delivered.map((d) => [d.id, d.form])).toEqual([['a', 'full'], ['d', 'truncated']]);
+    expect(report).toMatchObject({ excludedCount: 0, contentOnlyCount: 0, truncatedCount: 1, tokenBudgetExceeded: true });
+  });
 });
+
