@@ -17,4 +17,13 @@ describe('validateJsonPath', () => {
     expect(isJsonPathError({ code: '42601', message: 'syntax error at end of jsonpath input' })).toBe(true);
     expect(isJsonPathError({ code: '42601', message: 'syntax error at or near "FROM"' })).toBe(false);
   });
+
+  it('refuses variables and treats evaluation errors of a path query as the path\'s (issue 17)', () => {
+    expect(() => validateJsonPath('$ ? (@.k == $x)')).toThrow(/variables/);
+    expect(() => validateJsonPath('$ ? (@.k == $"x")')).toThrow(/variables/);
+    expect(validateJsonPath('$ ? (@.k == "$x")')).toBe('$ ? (@.k == "$x")');
+    expect(isJsonPathError({ code: '22012', message: 'division by zero' })).toBe(true);
+    expect(isJsonPathError({ code: '2203A', message: 'JSON object does not contain key "nope"' })).toBe(true);
+    expect(isJsonPathError({ code: '42704', message: 'could not find jsonpath variable "x"' })).toBe(true);
+  });
 });

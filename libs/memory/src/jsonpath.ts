@@ -49,6 +49,7 @@ export function isJsonPathError(err: unknown): boolean {
   const message = typeof e?.message === 'string' ? e.message : '';
   // A data exception (22xxx) of a query that has a path is the path's: `strict $.nope` (no such
   // key), `strict $.k / 0` (division by zero) do not name "jsonpath" in their message.
-  // A plain SQL syntax error (42601 without "jsonpath") is engram's own bug, never the caller's.
-  return code === '42704' || code.startsWith('22') || /jsonpath|json path|sql\/json/i.test(message);
+  // A syntax error (42601) is the path's only when it names the path: the rest of the query is ours.
+  if (code === '42601') return /jsonpath|json path|sql\/json/i.test(message);
+  return code === '42704' || code.startsWith('22');
 }
