@@ -7,11 +7,12 @@ import { DEFAULT_RETRIEVAL_DEFAULTS } from './retrieve-query.js';
 const hit = (id: string, extra: Partial<SearchResult>): SearchResult => ({ record: { id } as MemoryRecord, score: 0, ...extra });
 
 describe('fusion', () => {
-  it('maps RRF scores onto [0, 1] by the best possible score', () => {
+  it('maps RRF scores (from list ranks) onto [0, 1] by the best possible score', () => {
     const w = { vector: 0.6, keyword: 0.4 };
     expect(maxRrfScore(w)).toBeCloseTo(1 / 61, 12);
-    const [top] = semanticScores([hit('a', { score: 1 / 61 })], 'hybrid', 'rrf', w, 60);
+    const [top, second] = semanticScores([hit('a', { vectorRank: 1, keywordRank: 1 }), hit('b', { keywordRank: 2 })], 'hybrid', 'rrf', w, 60);
     expect(top?.semantic).toBeCloseTo(1, 10);
+    expect(second?.semantic).toBeCloseTo((0.4 / 62) * 61, 10);
   });
 
   it('normalised fusion: weighted average of min-max scores; weights decide the order', () => {

@@ -43,8 +43,11 @@ export function semanticScores(
 ): ScoredCandidate[] {
   if (mode === 'hybrid' && fusion === 'normalized') return normalizedFusion(results, weights);
   if (mode === 'hybrid') {
+    // Weighted RRF from each hit's list ranks (search itself fuses by score, ADR-0020).
     const max = maxRrfScore(weights, rrfK);
-    return results.map((result) => ({ result, semantic: clamp01(result.score / max) }));
+    const rrf = (r: SearchResult) =>
+      (r.vectorRank === undefined ? 0 : weights.vector / (rrfK + r.vectorRank)) + (r.keywordRank === undefined ? 0 : weights.keyword / (rrfK + r.keywordRank));
+    return results.map((result) => ({ result, semantic: clamp01(rrf(result) / max) }));
   }
   // vector: cosine similarity; keyword: ts_rank_cd normalised to [0, 1).
   return results.map((result) => ({ result, semantic: clamp01(result.score) }));

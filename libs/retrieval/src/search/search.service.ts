@@ -3,14 +3,18 @@ import { toMemoryRecord, type MemoryDatabase, type MemoryRow } from '@engram/mem
 import type { QueryEmbedder } from '../ports.js';
 import type { VisibilityFilter } from '../queries/visibility.filter.js';
 import { countUnembedded, keywordCandidates, vectorCandidates, type KeywordCandidate, type VectorCandidate } from './candidates.js';
-import { DEFAULT_RRF_K, fuseRrf } from './rrf.js';
+import { DEFAULT_RRF_K } from './rrf.js';
+import { fuseScores } from './score-fusion.js';
 import { normalizeSearchQuery, type NormalizedSearchQuery } from './search-query.js';
 import type { SearchDefaults, SearchMode, SearchQuery, SearchResponse, SearchResult } from './search.types.js';
 
-/** Seed 000 FR-03 defaults. */
+/**
+ * Equal list weights (ADR-0020): no prior that meaning beats words or the reverse — on templated
+ * agent notes vector search is the stronger list, on real conversations BM25 is, by far.
+ */
 export const DEFAULT_SEARCH_DEFAULTS: Readonly<SearchDefaults> = Object.freeze({
-  vectorWeight: 0.6,
-  keywordWeight: 0.4,
+  vectorWeight: 0.5,
+  keywordWeight: 0.5,
   rrfK: DEFAULT_RRF_K,
 });
 
@@ -73,19 +77,19 @@ function vectorResults(rows: VectorCandidate[]): SearchResult[] {
   });
 }
 
-function fuse(q: NormalizedSearchQuery, k: number, vec: VectorCandidate[], kw: KeywordCandidate[]): SearchResult[] {
+// Hybrid: convex combination of min-max normalised cosine and BM25 scores (ADR-0020).
+function fuse(q: NormalizedSearchQuery, vec: VectorCandidate[], kw: KeywordCandidate[]): SearchResult[] {
   const rows = new Map<string, MemoryRow>([...kw, ...vec].map((r) => [r.id, r]));
   const vectorScores = new Map(vec.map((r) => [r.id, 1 - Number(r.distance)]));
   const keywordScores = new Map(kw.map((r) => [r.id, Number(r.keyword_score)]));
-  const fused = fuseRrf(
-    { vector: { weight: q.weights.vector, ids: vec.map((r) => r.id) }, keyword: { weight: q.weights.keyword, ids: kw.map((r) => r.id) } },
-    k,
-  );
+  const vectorRanks = new Map(vec.map((r, i) => [r.id, i + 1]));
+  const keywordRanks = new Map(kw.map((r, i) => [r.id, i + 1]));
+  const fused = fuseScores({ vector: { weight: q.weights.vector, scores: vectorScores }, keyword: { weight: q.weights.keyword, scores: keywordScores } });
   return fused.map((e) => ({
     record: toMemoryRecord(rows.get(e.id) as MemoryRow),
     score: e.score,
-    ...(e.ranks.vector !== undefined && { vectorRank: e.ranks.vector, vectorScore: vectorScores.get(e.id) as number }),
-    ...(e.ranks.keyword !== undefined && { keywordRank: e.ranks.keyword, keywordScore: keywordScores.get(e.id) as number }),
+    ...(vectorRanks.has(e.id) && { vectorRank: vectorRanks.get(e.id) as number, vectorScore: vectorScores.get(e.id) as number }),
+    ...(keywordRanks.has(e.id) && { keywordRank: keywordRanks.get(e.id) as number, keywordScore: keywordScores.get(e.id) as number }),
   }));
 }
 
@@ -111,7 +115,7 @@ async function rankedResults(ctx: Ctx, q: NormalizedSearchQuery, filter: Visibil
     queryVector && model ? vectorCandidates(ctx.db, queryVector, model, filter, limit, ctx.efSearch) : [],
     kwPromise ?? [],
   ]);
-  const results = mode === 'hybrid' ? fuse(q, ctx.defaults.rrfK, vec, kw) : mode === 'vector' ? vectorResults(vec) : keywordResults(kw);
+  const results = mode === 'hybrid' ? fuse(q, vec, kw) : mode === 'vector' ? vectorResults(vec) : keywordResults(kw);
   return { mode, degraded, model, results };
 }
 

@@ -1,6 +1,6 @@
 import type { MemoryRecord } from '@engram/memory';
 
-/** How candidates are found: embeddings, Postgres full text, or both fused with weighted RRF. */
+/** How candidates are found: embeddings, Postgres full text, or both fused by min-max score fusion (ADR-0020). */
 export type SearchMode = 'hybrid' | 'vector' | 'keyword';
 
 /** Relative weight of each ranked list in hybrid fusion. */
@@ -9,7 +9,7 @@ export interface FusionWeights {
   keyword: number;
 }
 
-/** Service-wide defaults (seed 000 FR-03: 0.6 / 0.4, k = 60). */
+/** Service-wide defaults (list weights 0.5 / 0.5, ADR-0020; RRF k = 60 for memory.retrieve's rrf fusion). */
 export interface SearchDefaults {
   vectorWeight: number;
   keywordWeight: number;
@@ -40,7 +40,7 @@ export interface SearchQuery {
 /** One ranked hit. Ranks are 1-based positions in each candidate list the record appeared in. */
 export interface SearchResult {
   record: MemoryRecord;
-  /** hybrid: fused RRF score; vector: cosine similarity; keyword: ts_rank_cd normalised to 0..1. */
+  /** hybrid: min-max score fusion in 0..1 (ADR-0020); vector: cosine similarity; keyword: BM25 / the query's best possible BM25, 0..1. */
   score: number;
   vectorRank?: number;
   keywordRank?: number;
