@@ -4,13 +4,16 @@ import type { TocDb } from './toc-tables.js';
 
 type Embedder = Pick<EmbeddingProvider, 'embedPassages'>;
 
-/** Vectors for a unit's new nodes and grips; empty when there is no model or it fails (keyword search still works). */
+/**
+ * Vectors for a unit's new nodes; empty when there is no model or it fails (keyword search still
+ * works). Grips are not embedded any more (ADR-0021): a grip's excerpt is an event's own text, and
+ * every event gets its vector from the embed-conversation-events job, off the build path.
+ */
 export async function embedUnit(embedder: Embedder | null | undefined, result: UnitResult, log?: (m: string) => void): Promise<{ nodes: (readonly number[] | undefined)[]; grips: Map<string, readonly number[]> }> {
-  if (!embedder || (result.nodes.length === 0 && result.grips.length === 0)) return { nodes: [], grips: new Map() };
+  if (!embedder || result.nodes.length === 0) return { nodes: [], grips: new Map() };
   try {
-    const vectors = await embedder.embedPassages([...result.nodes.map((n) => n.text), ...result.grips.map((g) => g.excerpt)]);
-    const nodes = vectors.slice(0, result.nodes.length).map((v) => Array.from(v));
-    return { nodes, grips: new Map(result.grips.map((g, i) => [g.gripId, Array.from(vectors[result.nodes.length + i] ?? [])])) };
+    const vectors = await embedder.embedPassages(result.nodes.map((n) => n.text));
+    return { nodes: vectors.map((v) => Array.from(v)), grips: new Map() };
   } catch (err) {
     log?.(`TOC embedding failed, storing without vectors: ${String(err)}`);
     return { nodes: [], grips: new Map() };
@@ -18,7 +21,7 @@ export async function embedUnit(embedder: Embedder | null | undefined, result: U
 }
 
 /**
- * Fills vectors of current nodes and grips stored without one (built by the CLI, which loads no
+ * Fills vectors of current nodes stored without one (built by the CLI, which loads no
  * model, or while the model failed). Only the derived `embedding` column is ever updated.
  */
 export async function embedMissing(db: TocDb, embedder: Embedder, limit: number): Promise<number> {
@@ -27,7 +30,7 @@ export async function embedMissing(db: TocDb, embedder: Embedder, limit: number)
       .onRef('toc_nodes.node_id', '=', 'toc_latest.node_id').onRef('toc_nodes.version', '=', 'toc_latest.version'))
     .select(['toc_nodes.project', 'toc_nodes.node_id', 'toc_nodes.version', 'toc_nodes.title', 'toc_nodes.search_text'])
     .where('toc_nodes.embedding', 'is', null).limit(limit).execute();
-  const grips = await db.selectFrom('toc_grips').select(['grip_id', 'excerpt']).where('embedding', 'is', null).limit(limit).execute();
+  const grips: { grip_id: string; excerpt: string }[] = []; // grips are found through their events' vectors (see embedUnit)
   if (nodes.length + grips.length === 0) return 0;
   const vectors = await embedder.embedPassages([...nodes.map((n) => `${n.title}\n${n.search_text}`), ...grips.map((g) => g.excerpt)]);
   const lit = (i: number) => `[${Array.from(vectors[i] ?? []).join(',')}]`;
