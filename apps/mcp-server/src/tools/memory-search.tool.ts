@@ -3,12 +3,12 @@ import { scopeField, tagsField, typeField } from './schemas.js';
 import { defineTool } from './tool-definition.js';
 import { recordLine, recordView } from './render.js';
 
-/** memory.search (seed 000 FR-06): vector, keyword or hybrid (weighted RRF) search. */
+/** memory.search (seed 000 FR-06): vector, keyword (BM25) or hybrid (score fusion) search. */
 export const memorySearchTool = defineTool({
   name: 'memory.search',
   title: 'Search memories',
   description:
-    'Search memories by meaning and keywords. mode: hybrid (default, weighted RRF of vector and full-text), vector or keyword. ' +
+    'Search memories by meaning and keywords. mode: hybrid (default: min-max score fusion of vector similarity and BM25 full-text, equal weights), vector or keyword (BM25: any query word may match, rarer words weigh more). ' +
     'Without the embedding model, search falls back to keyword and says so in `degraded`.',
   readOnly: true,
   inputSchema: z.object({
