@@ -1,5 +1,5 @@
-import { isScope } from '@engram/memory';
-import { InvalidInputError } from './errors.js';
+import { isScope, scopeMatches } from '@engram/memory';
+import { InvalidInputError, ScopeNotVisibleError } from './errors.js';
 
 /**
  * Who is calling and from where. `scope` is the session's home scope (e.g. `project:acme`);
@@ -11,6 +11,8 @@ export interface CallContext {
   scope?: string;
   /** Operators (the admin CLI) read across every scope; agents never do. */
   admin?: boolean;
+  /** Scope patterns the caller's credential allows (an API key's scopes, ADR-0027); undefined: all. */
+  allowedScopes?: readonly string[];
 }
 
 /** The scope a write goes to: the request's, else the session's, else `global`. */
@@ -19,6 +21,7 @@ export function resolveWriteScope(requested: string | undefined, ctx: CallContex
   if (!isScope(scope)) {
     throw new InvalidInputError(`invalid scope "${scope}": expected global, project:<id> or agent:<id>`);
   }
+  if (ctx.allowedScopes && !ctx.allowedScopes.some((p) => scopeMatches(p, scope))) throw new ScopeNotVisibleError(scope, ctx.allowedScopes);
   return scope;
 }
 
@@ -29,5 +32,7 @@ export function resolveWriteScope(requested: string | undefined, ctx: CallContex
 export function resolveReadScopes(requested: string | undefined, ctx: CallContext): string[] | undefined {
   if (ctx.admin && requested === undefined) return undefined;
   const scope = resolveWriteScope(requested, ctx);
-  return scope === 'global' ? ['global'] : ['global', scope];
+  const scopes = scope === 'global' ? ['global'] : ['global', scope];
+  // A key limited to some scopes reads only those (global too only when its patterns allow it).
+  return ctx.allowedScopes ? scopes.filter((s) => ctx.allowedScopes!.some((p) => scopeMatches(p, s))) : scopes;
 }

@@ -7,7 +7,7 @@ import {
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
 } from '@engram/infra';
 import { createTocFromConfig, drainSpool, registerTocJobs, requestTocBuild, type ConversationEvent, type TocService } from '@engram/conversation';
-import { createGate, loadPolicy, rateLimitFrom } from '@engram/librarian';
+import { createGate, loadPolicy, type RateLimiter, rateLimitFrom } from '@engram/librarian';
 import { consolidationRuleOf, extractEntities, LearningRepository, sweepSchedulesOf, sweepTunablesOf, learningStats, lifecycleFromSettings, type LifecycleDb } from '@engram/lifecycle';
 import { createTypeRegistry, RecordReader, type TypeRegistry } from '@engram/memory';
 import {
@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely';
 import type { HealthProbe, HealthReport, Runtime } from './health-report.js';
 import { createMetricsExporter, type MetricsExporter } from './metrics/lifecycle-metrics.js';
 import { registerSweepJobs } from './sweep-jobs.js';
+import { composeRateLimiter, createKeyVerifier, type KeyVerifier } from './identity.js';
 
 /** A long-running app's view of the memory core, built once per process. */
 export interface MemoryRuntime {
@@ -26,6 +27,8 @@ export interface MemoryRuntime {
   runtime: Runtime;
   /** The shared database, for app-owned tables (e.g. the A2A task store). Memory tables are written only by the gate. */
   db: Kysely<unknown>;
+  /** API keys → identities, for the HTTP servers' auth (ADR-0027). */
+  keys: KeyVerifier;
   /** The lifecycle sweeps (scheduled here) and their numbers, for /metrics. */
   lifecycle: { sweeps: LifecycleSweeps; stats(): Promise<LifecycleStats>; metrics: MetricsExporter };
 }
@@ -70,7 +73,8 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     // Conversation TOC (SPEC 6): the build-toc job consumes the event outbox in this process.
     const { toc, attachFormation } = composeToc(config, handle, embedder, log);
     await registerTocJobs(queue, toc);
-    const service = await composeService(config, handle, embedder, queue, log, toc);
+    const limits = composeRateLimiter(config, handle.db, log);
+    const service = await composeService(config, handle, embedder, queue, log, toc, limits.limiter);
     attachFormation(service);
     const lifecycle = await composeLifecycle(config, handle, indexer, queue, log);
     // Catch up on a backlog (previous runs, CLI imports/approvals) now and then periodically; the
@@ -90,12 +94,13 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
         if (sweep) clearInterval(sweep);
         clearInterval(tocSweep);
         if (statsSweep) clearInterval(statsSweep);
+        await limits.stop();
         await stopQueue(queue, log);
         await embedder?.close().catch(() => undefined);
         await handle.close();
       },
     };
-    return { service, health, runtime, db: handle.db as Kysely<unknown>, lifecycle };
+    return { service, health, runtime, db: handle.db as Kysely<unknown>, lifecycle, keys: createKeyVerifier(handle.db, (id) => limits.markTrusted(id)) };
   } catch (err) {
     await handle.close().catch(() => undefined);
     throw err;
@@ -133,6 +138,7 @@ function composeToc(config: EngramConfig, handle: DatabaseHandle, embedder: Embe
 /** The gate, search, the retrieval pipeline (with its cascade review queue) and the memory service over them. */
 async function composeService(
   config: EngramConfig, handle: DatabaseHandle, embedder: EmbeddingProvider | null, queue: JobQueue, log: ComposeOptions['log'], toc: TocService,
+  rateLimiter: RateLimiter,
 ): Promise<MemoryService> {
   const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
   // One registry for the gate, retrieval and the decision engine: they must agree on half-lives.
@@ -147,7 +153,7 @@ async function composeService(
     onReviewQueueError: (err) => log(`queueing a cascade review failed: ${String(err)}`),
   });
   return createMemoryService({
-    gate: createGate({ db: handle.db, registry, policy, limits: { rate: rateLimitFrom(config.rateLimit) } }),
+    gate: createGate({ db: handle.db, registry, policy, limits: { rate: rateLimitFrom(config.rateLimit) }, rateLimiter }),
     reader: new RecordReader(handle.db),
     search,
     retrieval,

@@ -3,11 +3,13 @@ import type { MemoryService } from '@engram/agents';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createEngramMcpServer } from '../create-mcp-server.js';
+import type { CallerIdentity } from '../identity/caller-identity.js';
 import type { McpServerOptions } from '../server-options.js';
 
 interface Session {
   transport: StreamableHTTPServerTransport;
   server: McpServer;
+  identity: CallerIdentity;
 }
 
 /**
@@ -27,17 +29,23 @@ export class SessionRegistry {
     return this.sessions.get(id)?.transport;
   }
 
+  /** Whether a request with `identity` may use session `id` (the credential that opened it, ADR-0027). */
+  belongsTo(id: string, identity: CallerIdentity): boolean {
+    const owner = this.sessions.get(id)?.identity;
+    return owner !== undefined && owner.credential === identity.credential && owner.actor === identity.actor;
+  }
+
   get size(): number {
     return this.sessions.size;
   }
 
   /** A transport for a new session; it registers itself once the initialize handshake assigns an id. */
-  async open(): Promise<StreamableHTTPServerTransport> {
-    const server = createEngramMcpServer(this.service, this.options, this.log);
+  async open(identity: CallerIdentity): Promise<StreamableHTTPServerTransport> {
+    const server = createEngramMcpServer(this.service, this.options, this.log, identity);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { transport, server });
+        this.sessions.set(id, { transport, server, identity });
       },
     });
     transport.onclose = () => {

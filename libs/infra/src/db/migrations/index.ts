@@ -17,3 +17,4 @@ export * as _20261125T093000000Z from './20261125T093000000Z-layer2-candidates-f
 export * as _20261125T100000000Z from './20261125T100000000Z-commit-heads-batch.js';
 export * as _20261126T030000000Z from './20261126T030000000Z-write-path-function-languages.js';
 export * as _20261126T130000000Z from './20261126T130000000Z-service-reads-migration-state.js';
+export * as _20261126T131000000Z from './20261126T131000000Z-api-keys-and-shared-rate-limits.js';
