@@ -31,7 +31,9 @@ export async function runImport(o: ImportRunOptions): Promise<{ lines: number; c
   const counts: Counts = { ...(o.from?.counts ?? { imported: 0, unchanged: 0, pending: 0, rejected: 0 }) };
   const rejectedLines: string[] = [];
   const input = createReadStream(o.file, { encoding: 'utf8', start: o.from?.bytes ?? 0 });
-  const finished = new Map<number, number>();
+  // Line → (end byte, outcome); an outcome counts once every line before it is done too, so the
+  // counts in a checkpoint never include a line the resumed run will do again.
+  const finished = new Map<number, { end: number; kind?: keyof Counts }>();
   let watermark = { line: o.from?.line ?? 0, bytes: o.from?.bytes ?? 0 };
   let line = watermark.line;
   let bytes = watermark.bytes;
@@ -39,8 +41,9 @@ export async function runImport(o: ImportRunOptions): Promise<{ lines: number; c
   const inFlight = new Set<Promise<void>>();
   const advance = () => {
     while (finished.has(watermark.line + 1)) {
-      const end = finished.get(watermark.line + 1) as number;
+      const { end, kind } = finished.get(watermark.line + 1) as { end: number; kind?: keyof Counts };
       finished.delete(watermark.line + 1);
+      if (kind) counts[kind] += 1;
       watermark = { line: watermark.line + 1, bytes: end };
     }
     if (Date.now() - lastCheckpoint >= (o.checkpointMs ?? 1000)) {
@@ -54,17 +57,17 @@ export async function runImport(o: ImportRunOptions): Promise<{ lines: number; c
     const n = line;
     const end = bytes;
     if (text.trim() === '') {
-      finished.set(n, end);
+      finished.set(n, { end });
       continue;
     }
+    let kind: keyof Counts = 'rejected';
     const task = o.importLine(text, n).then((r) => {
-      counts[kindOf(r)] += 1;
+      kind = kindOf(r);
       if (r.status === 'rejected') rejectedLines.push(`line ${n}: ${r.reason}`);
     }, (err: unknown) => {
-      counts.rejected += 1;
       rejectedLines.push(`line ${n}: ${err instanceof Error ? err.message : String(err)}`);
     }).finally(() => {
-      finished.set(n, end);
+      finished.set(n, { end, kind });
       advance();
       o.onProgress({ line: n, bytes: end, counts });
       inFlight.delete(task);
