@@ -38,7 +38,8 @@ export interface ComposeOptions {
   log: (message: string) => void;
 }
 
-const EMBEDDING_SWEEP_MS = 30_000;
+/** A missed request (a crash between commit and send, a CLI without a server) waits at most this long (issue 18: was 30 s). */
+const EMBEDDING_SWEEP_MS = 5_000;
 /** How often the TOC builder looks at the outbox (hooks and the CLI append events without a queue). */
 const TOC_SWEEP_MS = 5_000;
 /** How often the embedded database's planner statistics are checked (PGlite has no autovacuum). */
@@ -211,7 +212,8 @@ async function composeLifecycle(
   const stats = () => collectLifecycleStats({
     db: handle.db, halfLifeDays, decayFactors, ...(settings.sweeps.archiveThreshold ? { archiveThreshold: settings.sweeps.archiveThreshold } : {}), learning: () => learningStats(handle.db as unknown as LifecycleDb, { config: settings.config }),
   });
-  const metrics = createMetricsExporter(stats);
+  const backlog = indexer ? async () => ({ pending: await indexer.countPendingEmbeddings(), oldestAgeSeconds: await indexer.oldestPendingAgeSeconds() }) : undefined;
+  const metrics = createMetricsExporter(stats, backlog);
   await registerSweepJobs(queue, sweeps, log, {
     schedules: sweepSchedulesOf(settings.sweeps), withoutWorker: indexer ? [] : ['reembed'], onReport: (r) => metrics.observeSweep(r),
   });
@@ -238,12 +240,13 @@ function healthProbe({ config, handle, service, indexer, embedder, modelError, t
       const db = await handle.ping().then(() => ({ ok: true }), (e: unknown) => ({ ok: false, error: String(e) }));
       const pendingGate = db.ok ? await service.gate.pendingCount().catch(() => null) : null;
       const pendingEmb = db.ok && indexer ? await indexer.countPendingEmbeddings().catch(() => null) : null;
+      const oldestEmb = db.ok && indexer ? await indexer.oldestPendingAgeSeconds().catch(() => null) : null;
       const pendingToc = db.ok ? await toc.pendingOutbox().catch(() => null) : null;
       return {
         status: !db.ok ? 'down' : embedder ? 'ok' : 'degraded',
         database: { ...db, backend: handle.backend, location: handle.location },
         model: { ok: embedder !== null, name: config.modelName, dir: config.modelDir, ...(modelError ? { error: modelError } : {}) },
-        embeddings: { pending: pendingEmb },
+        embeddings: { pending: pendingEmb, oldestAgeSeconds: oldestEmb },
         gate: { pending: pendingGate },
         conversation: { pendingOutbox: pendingToc },
         config: summarizeConfig(config),

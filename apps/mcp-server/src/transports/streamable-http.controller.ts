@@ -42,6 +42,7 @@ export class StreamableHttpController implements OnApplicationShutdown {
   async post(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const identity = await this.identify(req, reply);
     if (!identity) return;
+    if (this.sessions.settings.stateless) return this.serveStateless(identity, req, reply);
     const id = sessionIdOf(req);
     if (id !== undefined) return this.forward(id, identity, req, reply);
     if (!isInitializeRequest(req.body)) {
@@ -55,18 +56,35 @@ export class StreamableHttpController implements OnApplicationShutdown {
 
   @Get('mcp')
   async stream(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (await this.refuseStateless(reply)) return;
     const identity = await this.identify(req, reply);
     if (identity) await this.forward(sessionIdOf(req), identity, req, reply);
   }
 
   @Delete('mcp')
   async remove(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (await this.refuseStateless(reply)) return;
     const identity = await this.identify(req, reply);
     if (identity) await this.forward(sessionIdOf(req), identity, req, reply);
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.sessions.closeAll();
+  }
+
+  /** Stateless mode (ENGRAM_MCP_STATELESS): each POST on a server of its own, so any replica answers it. */
+  private async serveStateless(identity: CallerIdentity, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const { transport, close } = await this.sessions.openStateless(identity);
+    reply.hijack();
+    reply.raw.on('close', close);
+    await transport.handleRequest(req.raw, reply.raw, req.body);
+  }
+
+  /** No sessions, hence no server-sent stream to GET and nothing to DELETE (MCP: 405). */
+  private async refuseStateless(reply: FastifyReply): Promise<boolean> {
+    if (!this.sessions.settings.stateless) return false;
+    await reply.code(405).header('Allow', 'POST').send(jsonRpcError(-32000, 'Method not allowed: this server is stateless (ENGRAM_MCP_STATELESS)'));
+    return true;
   }
 
   /** The caller's identity (ADR-0027), or undefined after answering 401/403. */
