@@ -2,6 +2,7 @@ import type { MemoryService } from '@engram/agents';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { toToolError } from './errors/to-tool-error.js';
 import { callContextOf, localIdentity, type CallerIdentity } from './identity/caller-identity.js';
+import { registerMemoryResources } from './resources/memory-resource.js';
 import { MEMORY_CONTEXT_PROMPT, memoryContextArgs, memoryContextPrompt } from './prompts/memory-context.prompt.js';
 import type { McpServerOptions } from './server-options.js';
 import { TOOLS, toolName } from './tools/index.js';
@@ -44,6 +45,7 @@ export function createEngramMcpServer(
       },
     );
   }
+  registerMemoryResources(server, service, () => callContextOf(identity, options.sessionScope));
   server.registerPrompt(
     MEMORY_CONTEXT_PROMPT,
     {
