@@ -15,6 +15,8 @@ model="${1:-all-MiniLM-L6-v2}"
 target="${2:-${ENGRAM_HOME:-$HOME/.engram}/models/${model}}"
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 shared_dir="${repo_root}/../shared/models/${model}"
+# Tokenizer files shipped in the repository (issue 18): a clone needs neither ../shared nor the hub for them.
+shipped_dir="${repo_root}/tools/setup/models/${model}"
 hf_base="https://huggingface.co/Xenova/${model}/resolve/main"
 
 log() { printf 'fetch-model: %s\n' "$*" >&2; }
@@ -73,7 +75,9 @@ already_done() {
 fetch_tokenizer_files() {
   local f
   for f in tokenizer.json tokenizer_config.json config.json special_tokens_map.json vocab.txt; do
-    if [ -f "${shared_dir}/${f}" ]; then
+    if [ -f "${shipped_dir}/${f}" ]; then
+      install -m 0644 "${shipped_dir}/${f}" "${target}/${f}"
+    elif [ -f "${shared_dir}/${f}" ]; then
       install -m 0644 "${shared_dir}/${f}" "${target}/${f}"
     elif download "${hf_base}/${f}" "${target}/${f}.part" 2>/dev/null; then
       mv -f "${target}/${f}.part" "${target}/${f}"

@@ -8,7 +8,7 @@ import type { EngramConfig } from '@engram/infra';
 import { composeRuntime, loadServerConfig, type MemoryRuntime } from '@engram/runtime';
 import type { Provider } from '@nestjs/common';
 import type { A2aServerOptions } from './server-options.js';
-import { A2A_SETTINGS, HEALTH_PROBE, MEMORY_SERVICE, METRICS, RUNTIME, TASK_STORE } from './tokens.js';
+import { A2A_SETTINGS, HEALTH_PROBE, KEYS, MEMORY_SERVICE, METRICS, RUNTIME, TASK_STORE } from './tokens.js';
 
 const COMPOSITION = Symbol('engram.composition');
 const TASKS_TABLE = 'a2a_tasks';
@@ -68,6 +68,7 @@ export function compositionProviders(config: EngramConfig, settings: A2aSettings
     { provide: HEALTH_PROBE, ...from((c) => c.health) },
     { provide: RUNTIME, ...from((c) => c.runtime) },
     { provide: METRICS, ...from((c) => c.lifecycle.metrics) },
+    { provide: KEYS, ...from((c) => c.keys) },
     { provide: TASK_STORE, ...from((c) => new DatabaseTaskStore(c.db, { tableName: TASKS_TABLE })) },
   ] as Provider[];
 }

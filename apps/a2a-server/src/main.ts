@@ -7,9 +7,20 @@ import { buildAgentCard } from './agent-card.js';
 import { loadA2aSettings } from './composition-root.js';
 import { a2aExpressApp } from './http/mount-a2a.js';
 import { parseA2aOptions } from './server-options.js';
-import { AGENT_CARD, REQUEST_HANDLER } from './tokens.js';
+import { AGENT_CARD, KEYS, REQUEST_HANDLER } from './tokens.js';
+import type { KeyVerifier } from '@engram/runtime';
+import type { VerifyKey } from './http/a2a-middleware.js';
 
 const log = (msg: string) => process.stderr.write(`${new Date().toISOString()} engram-a2a ${msg}\n`);
+
+/** A key from `engram keys` as the A2A layer sees it: actor and scopes (`*` = all). */
+function keyVerifier(keys: KeyVerifier): VerifyKey {
+  return async (token) => {
+    const key = await keys.verify(token);
+    if (!key) return null;
+    return { actor: key.actor, ...(key.scopes.includes('*') ? {} : { allowedScopes: key.scopes }) };
+  };
+}
 
 async function main(): Promise<void> {
   const options = parseA2aOptions(process.argv.slice(2), process.env);
@@ -21,6 +32,7 @@ async function main(): Promise<void> {
     requestHandler: app.get(REQUEST_HANDLER),
     access: { apiKey: settings.apiKey, maxBodyBytes: settings.maxBodyBytes },
     hosts: settings,
+    verifyKey: keyVerifier(app.get<KeyVerifier>(KEYS)),
     cardModified: new Date(),
     log,
   }));

@@ -7,3 +7,5 @@ export const REQUEST_HANDLER = Symbol('engram.a2a-request-handler');
 export const A2A_SETTINGS = Symbol('engram.a2a-settings');
 export const AGENT_CARD = Symbol('engram.a2a-agent-card');
 export const METRICS = Symbol('engram.metrics');
+/** API key verification (ADR-0027). */
+export const KEYS = Symbol('engram.keys');

@@ -11,10 +11,10 @@ import {
 } from '@engram/agents';
 import { createTocFromConfig } from '@engram/conversation';
 import {
-  checkModelDir, createJobQueue, createOpenAiChat, loadConfig, loadEmbeddingProvider, openDatabase, prepareSchema, summarizeConfig,
-  type DatabaseHandle, type EngramConfig,
+  ApiKeyStore, checkModelDir, createJobQueue, createOpenAiChat, loadConfig, loadEmbeddingProvider, openDatabase, prepareSchema, summarizeConfig,
+  type ApiKeyInfo, type DatabaseHandle, type EngramConfig, type NewApiKey,
 } from '@engram/infra';
-import { createGate, loadPolicy, rateLimitFrom, type Gate } from '@engram/librarian';
+import { actorLimits, createGate, loadPolicy, RateLimiter, rateLimitFrom, type Gate } from '@engram/librarian';
 import {
   consolidationRuleOf, extractEntities, LearningRepository, learningStats, sweepTunablesOf, lifecycleFromSettings, SweepRunRepository,
   type DecisionConfig, type LifecycleDb, type SweepName, type SweepRun, type SweepSettings,
@@ -43,6 +43,12 @@ export interface CliRuntime {
   /** Every scope that holds a memory (what an operator's search covers when it names none). */
   knownScopes(): Promise<string[]>;
   configSummary(): Record<string, unknown>;
+  /** API keys of the HTTP servers (ADR-0027): the key itself is returned once, by `add`. */
+  keys: {
+    add(input: NewApiKey): Promise<{ key: string; info: ApiKeyInfo }>;
+    list(includeRevoked?: boolean): Promise<ApiKeyInfo[]>;
+    revoke(name: string): Promise<boolean>;
+  };
   /** Lifecycle sweeps run in this process (operators: `engram sweep run`) and their numbers. */
   lifecycle: {
     runSweep(sweep: SweepName, opts: { dryRun: boolean }): Promise<SweepReport>;
@@ -84,7 +90,9 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
     const registry = createTypeRegistry(lifecycle.typeOverrides);
     const learning = new LearningRepository(handle.db, lifecycle.config);
     const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
-    const gate = createGate({ db: handle.db, registry, policy, limits: { rate: rateLimitFrom(config.rateLimit) } });
+    // Per-actor rules as in the servers; `import:*` (engram import) is the bulk path, not throttled per record (ADR-0027).
+    const rate = rateLimitFrom(config.rateLimit);
+    const gate = createGate({ db: handle.db, registry, policy, limits: { rate }, rateLimiter: new RateLimiter(actorLimits(rate, config.rateLimit?.actors ?? {})) });
     // Sweeps write through a gate of their own: same policy, a rate bucket sized for maintenance.
     const sweeperGate = createGate({ db: handle.db, registry, policy, limits: { rate: { capacity: 200, refillPerSecond: 200 } } });
     // The CLI never embeds (no model load for a one-shot). A command that commits only notes it;
@@ -115,6 +123,7 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
       service,
       lifecycle: cliLifecycle({ config, handle, registry, learning, gate: sweeperGate, engine: lifecycle.config, sweepSettings: lifecycle.sweeps, onCompressed: () => void (committed = true) }),
       database: handle,
+      keys: new ApiKeyStore(handle.db),
       migrationsApplied: applied,
       pendingEmbeddings: () => countPendingEmbeddings(handle, config.modelName.slice(config.modelName.lastIndexOf("/") + 1)),
       knownScopes: async () => (await sql<{ scope: string }>`SELECT DISTINCT scope FROM memories ORDER BY scope`.execute(handle.db)).rows.map((r) => r.scope),

@@ -6,7 +6,7 @@ import type { EngramConfig } from '@engram/infra';
 import { composeRuntime, loadServerConfig as loadConfigFromFlags, type MemoryRuntime } from '@engram/runtime';
 import type { Provider } from '@nestjs/common';
 import type { McpServerOptions } from './server-options.js';
-import { CONFIG, HEALTH_PROBE, MEMORY_SERVICE, METRICS, RUNTIME } from './tokens.js';
+import { CONFIG, HEALTH_PROBE, KEYS, MEMORY_SERVICE, METRICS, RUNTIME } from './tokens.js';
 import type { HttpAccessConfig } from './transports/http-access.js';
 
 const COMPOSITION = Symbol('engram.composition');
@@ -29,5 +29,6 @@ export function compositionProviders(config: EngramConfig): Provider[] {
     { provide: HEALTH_PROBE, ...from((c) => c.health) },
     { provide: RUNTIME, ...from((c) => c.runtime) },
     { provide: METRICS, ...from((c) => c.lifecycle.metrics) },
+    { provide: KEYS, ...from((c) => c.keys) },
   ] as Provider[];
 }

@@ -1,6 +1,8 @@
 import type { MemoryService } from '@engram/agents';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { toToolError } from './errors/to-tool-error.js';
+import { callContextOf, localIdentity, type CallerIdentity } from './identity/caller-identity.js';
+import { registerMemoryResources } from './resources/memory-resource.js';
 import { MEMORY_CONTEXT_PROMPT, memoryContextArgs, memoryContextPrompt } from './prompts/memory-context.prompt.js';
 import type { McpServerOptions } from './server-options.js';
 import { TOOLS, toolName } from './tools/index.js';
@@ -15,7 +17,9 @@ export const ENGRAM_MCP_VERSION = '0.1.0';
  * listed (the others stay callable by name). A server serves one transport: stdio builds one,
  * Streamable HTTP one per session.
  */
-export function createEngramMcpServer(service: MemoryService, options: McpServerOptions, log: (m: string) => void): McpServer {
+export function createEngramMcpServer(
+  service: MemoryService, options: McpServerOptions, log: (m: string) => void, identity: CallerIdentity = localIdentity(),
+): McpServer {
   const server = new McpServer(
     { name: 'engram', version: ENGRAM_MCP_VERSION },
     {
@@ -34,9 +38,9 @@ export function createEngramMcpServer(service: MemoryService, options: McpServer
         annotations: { readOnlyHint: tool.readOnly, destructiveHint: tool.name === 'forget', openWorldHint: false },
       },
       async (args: unknown) => {
-        const client = server.server.getClientVersion()?.name ?? 'client';
         try {
-          const answer = await tool.handler(args, { service, ctx: { actor: `mcp:${client}`, scope: options.sessionScope } });
+          // The actor comes from the credential (ADR-0027), not from the client's self-declared name.
+          const answer = await tool.handler(args, { service, ctx: callContextOf(identity, options.sessionScope) });
           return { content: [{ type: 'text' as const, text: answer.text }], structuredContent: answer.structured, ...(answer.isError ? { isError: true } : {}) };
         } catch (err) {
           return toToolError(err, log);
@@ -47,6 +51,7 @@ export function createEngramMcpServer(service: MemoryService, options: McpServer
   if (options.toolProfile !== 'full') {
     listOnly(server, new Set(toolsOf(options.toolProfile).map((t) => toolName(t.name, options.toolNames))));
   }
+  registerMemoryResources(server, service, () => callContextOf(identity, options.sessionScope));
   server.registerPrompt(
     MEMORY_CONTEXT_PROMPT,
     {
@@ -54,7 +59,7 @@ export function createEngramMcpServer(service: MemoryService, options: McpServer
       description: 'The latest conversation summaries of this project (month, week, day, recent segments) within a token budget; stable while memory is unchanged.',
       argsSchema: memoryContextArgs,
     },
-    (args) => memoryContextPrompt(service, { actor: `mcp:${server.server.getClientVersion()?.name ?? 'client'}`, scope: options.sessionScope }, args),
+    (args) => memoryContextPrompt(service, callContextOf(identity, options.sessionScope), args),
   );
   return server;
 }

@@ -6,6 +6,7 @@ import { MEMORY_SERVICE, SERVER_OPTIONS } from './tokens.js';
 import type { MemoryService } from '@engram/agents';
 import { HTTP_ACCESS, SESSIONS, StreamableHttpController } from './transports/streamable-http.controller.js';
 import { SessionRegistry } from './transports/session-registry.js';
+import { sessionSettingsFromEnv } from './transports/session-settings.js';
 import { StdioRunner } from './transports/stdio-runner.js';
 
 type Loaded = ReturnType<typeof loadServerConfig>;
@@ -38,7 +39,7 @@ export class McpServerModule {
         { provide: HTTP_ACCESS, useValue: loaded.http },
         {
           provide: SESSIONS,
-          useFactory: (service: MemoryService) => new SessionRegistry(service, options, stderrLog),
+          useFactory: (service: MemoryService) => new SessionRegistry(service, options, stderrLog, sessionSettingsFromEnv(process.env)),
           inject: [MEMORY_SERVICE],
         },
         RuntimeShutdown,

@@ -5,3 +5,5 @@ export const HEALTH_PROBE = Symbol('engram.health-probe');
 export const RUNTIME = Symbol('engram.runtime');
 export const SERVER_OPTIONS = Symbol('engram.mcp-server-options');
 export const METRICS = Symbol('engram.metrics');
+/** API key verification (ADR-0027). */
+export const KEYS = Symbol('engram.keys');

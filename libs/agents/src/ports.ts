@@ -55,6 +55,8 @@ export type WriteRequestInput =
 export interface ActorRef {
   id: string;
   kind: 'user' | 'agent' | 'tool' | 'import';
+  /** Scope patterns the gate lets this actor write (an API key's scopes); undefined: all. */
+  allowedScopes?: string[];
 }
 
 /** What the gate did with one request. */

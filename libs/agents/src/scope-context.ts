@@ -1,5 +1,5 @@
-import { isScope } from '@engram/memory';
-import { InvalidInputError } from './errors.js';
+import { isScope, scopeMatches } from '@engram/memory';
+import { InvalidInputError, ScopeNotVisibleError } from './errors.js';
 
 /**
  * Who is calling and from where. `scope` is the session's home scope (e.g. `project:acme`);
@@ -16,6 +16,8 @@ export interface CallContext {
    * retrieval rank within named scopes); the CLI lists the scopes present in the database.
    */
   operatorScopes?: readonly string[];
+  /** Scope patterns the caller's credential allows (an API key's scopes, ADR-0027); undefined: all. */
+  allowedScopes?: readonly string[];
 }
 
 /** The scope a write goes to: the request's, else the session's, else `global`. */
@@ -24,6 +26,7 @@ export function resolveWriteScope(requested: string | undefined, ctx: CallContex
   if (!isScope(scope)) {
     throw new InvalidInputError(`invalid scope "${scope}": expected global, project:<id> or agent:<id>`);
   }
+  if (ctx.allowedScopes && !ctx.allowedScopes.some((p) => scopeMatches(p, scope))) throw new ScopeNotVisibleError(scope, ctx.allowedScopes);
   return scope;
 }
 
@@ -34,5 +37,7 @@ export function resolveWriteScope(requested: string | undefined, ctx: CallContex
 export function resolveReadScopes(requested: string | undefined, ctx: CallContext): string[] | undefined {
   if (ctx.admin && requested === undefined) return ctx.operatorScopes ? [...new Set(['global', ...ctx.operatorScopes])] : undefined;
   const scope = resolveWriteScope(requested, ctx);
-  return scope === 'global' ? ['global'] : ['global', scope];
+  const scopes = scope === 'global' ? ['global'] : ['global', scope];
+  // A key limited to some scopes reads only those (global too only when its patterns allow it).
+  return ctx.allowedScopes ? scopes.filter((s) => ctx.allowedScopes!.some((p) => scopeMatches(p, s))) : scopes;
 }

@@ -52,7 +52,7 @@ export interface ChangeResult {
 
 export function actorOf(ctx: CallContext): ActorRef {
   const kind = ctx.actor.startsWith('cli:') ? 'user' : ctx.actor.startsWith('import') ? 'import' : 'agent';
-  return { id: ctx.actor, kind };
+  return { id: ctx.actor, kind, ...(ctx.allowedScopes ? { allowedScopes: [...ctx.allowedScopes] } : {}) };
 }
 
 function statusOf(outcome: GateOutcomeView): StoreResult['status'] {

@@ -22,6 +22,9 @@ export { prepareSchema, pendingMigrations, type SchemaReadiness } from './db/sch
 export { refreshStatistics, STATISTICS_TABLES, type RefreshStatisticsOptions } from './db/refresh-statistics.js';
 export { DEFAULT_EMBEDDING_DIM, type MigrationContext } from './db/migration-context.js';
 
+// API keys (ADR-0027)
+export { ApiKeyStore, hashApiKey, type ApiKeyInfo, type KeyIdentity, type NewApiKey } from './auth/api-keys.js';
+
 // jobs
 export { createJobQueue, JOB_SCHEMA } from './jobs/pg-boss-queue.js';
 export type { JobQueueOptions } from './jobs/pg-boss-queue.js';

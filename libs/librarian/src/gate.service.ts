@@ -41,6 +41,8 @@ export interface GateOptions {
   policy?: GatePolicy;
   clock?: () => Date;
   limits?: Partial<GateLimits>;
+  /** Per-actor limits (operator rules, shared across processes: ADR-0027); default one in-memory bucket per actor at `limits.rate`. */
+  rateLimiter?: RateLimiter;
 }
 
 /** Creates the gate. Rate-limit buckets live in this instance (one per process). */
@@ -49,7 +51,7 @@ export function createGate(options: GateOptions): Gate {
   const clock = options.clock ?? (() => new Date());
   const ctx: GateContext = {
     db: options.db as Kysely<GateDatabase>, registry: options.registry, policy: options.policy ?? DEFAULT_POLICY, limits, clock,
-    rateLimiter: new RateLimiter(limits.rate, () => clock().getTime()), rarity: new WordRarity(), creates: new CreateBatcher(options.db), rejections: new Map(),
+    rateLimiter: options.rateLimiter ?? new RateLimiter(limits.rate, () => clock().getTime()), rarity: new WordRarity(), creates: new CreateBatcher(options.db), rejections: new Map(),
   };
   return {
     submit: (request, actor) => submitRequest(ctx, request, actor),

@@ -7,7 +7,7 @@ import {
   type DatabaseHandle, type EmbeddingProvider, type EngramConfig, type JobQueue,
 } from '@engram/infra';
 import { createTocFromConfig, drainSpool, registerTocJobs, requestTocBuild, type ConversationEvent, type TocService } from '@engram/conversation';
-import { createGate, loadPolicy, rateLimitFrom, type Gate } from '@engram/librarian';
+import { createGate, loadPolicy, rateLimitFrom, type Gate, type RateLimiter } from '@engram/librarian';
 import { consolidationRuleOf, extractEntities, LearningRepository, sweepSchedulesOf, sweepTunablesOf, learningStats, lifecycleFromSettings, type LifecycleDb } from '@engram/lifecycle';
 import { createTypeRegistry, RecordReader, type TypeRegistry } from '@engram/memory';
 import {
@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely';
 import type { HealthProbe, HealthReport, Runtime } from './health-report.js';
 import { createMetricsExporter, type MetricsExporter } from './metrics/lifecycle-metrics.js';
 import { registerSweepJobs } from './sweep-jobs.js';
+import { composeRateLimiter, createKeyVerifier, type KeyVerifier } from './identity.js';
 
 /** A long-running app's view of the memory core, built once per process. */
 export interface MemoryRuntime {
@@ -26,6 +27,8 @@ export interface MemoryRuntime {
   runtime: Runtime;
   /** The shared database, for app-owned tables (e.g. the A2A task store). Memory tables are written only by the gate. */
   db: Kysely<unknown>;
+  /** API keys → identities, for the HTTP servers' auth (ADR-0027). */
+  keys: KeyVerifier;
   /** The lifecycle sweeps (scheduled here) and their numbers, for /metrics. */
   lifecycle: { sweeps: LifecycleSweeps; stats(): Promise<LifecycleStats>; metrics: MetricsExporter };
 }
@@ -35,7 +38,8 @@ export interface ComposeOptions {
   log: (message: string) => void;
 }
 
-const EMBEDDING_SWEEP_MS = 30_000;
+/** A missed request (a crash between commit and send, a CLI without a server) waits at most this long (issue 18: was 30 s). */
+const EMBEDDING_SWEEP_MS = 5_000;
 /** How often the TOC builder looks at the outbox (hooks and the CLI append events without a queue). */
 const TOC_SWEEP_MS = 5_000;
 /** How often the embedded database's planner statistics are checked (PGlite has no autovacuum). */
@@ -71,7 +75,8 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
     const { toc, attachFormation } = composeToc(config, handle, embedder, log);
     await registerTocJobs(queue, toc);
     const gates: Gate[] = [];
-    const service = await composeService(config, handle, embedder, queue, log, toc, gates);
+    const limits = composeRateLimiter(config, handle.db, log);
+    const service = await composeService(config, handle, embedder, queue, log, toc, { gates, rateLimiter: limits.limiter });
     attachFormation(service);
     const lifecycle = await composeLifecycle(config, handle, indexer, queue, log, gates);
     // Catch up on a backlog (previous runs, CLI imports/approvals) now and then periodically; the
@@ -91,12 +96,13 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
         if (sweep) clearInterval(sweep);
         clearInterval(tocSweep);
         if (statsSweep) clearInterval(statsSweep);
+        await limits.stop();
         await stopQueue(queue, log);
         await embedder?.close().catch(() => undefined);
         await handle.close();
       },
     };
-    return { service, health, runtime, db: handle.db as Kysely<unknown>, lifecycle };
+    return { service, health, runtime, db: handle.db as Kysely<unknown>, lifecycle, keys: createKeyVerifier(handle.db, (id) => limits.markTrusted(id)) };
   } catch (err) {
     await handle.close().catch(() => undefined);
     throw err;
@@ -134,7 +140,7 @@ function composeToc(config: EngramConfig, handle: DatabaseHandle, embedder: Embe
 /** The gate, search, the retrieval pipeline (with its cascade review queue) and the memory service over them. */
 async function composeService(
   config: EngramConfig, handle: DatabaseHandle, embedder: EmbeddingProvider | null, queue: JobQueue, log: ComposeOptions['log'], toc: TocService,
-  gates: Gate[],
+  shared: { gates: Gate[]; rateLimiter: RateLimiter },
 ): Promise<MemoryService> {
   const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
   // One registry for the gate, retrieval and the decision engine: they must agree on half-lives.
@@ -148,8 +154,8 @@ async function composeService(
     decayFactors: (ids) => learning.usefulness(ids),
     onReviewQueueError: (err) => log(`queueing a cascade review failed: ${String(err)}`),
   });
-  const gate = createGate({ db: handle.db, registry, policy, limits: { rate: rateLimitFrom(config.rateLimit) } });
-  gates.push(gate);
+  const gate = createGate({ db: handle.db, registry, policy, limits: { rate: rateLimitFrom(config.rateLimit) }, rateLimiter: shared.rateLimiter });
+  shared.gates.push(gate);
   return createMemoryService({
     gate,
     reader: new RecordReader(handle.db),
@@ -210,7 +216,8 @@ async function composeLifecycle(
   const stats = () => collectLifecycleStats({
     db: handle.db, halfLifeDays, decayFactors, ...(settings.sweeps.archiveThreshold ? { archiveThreshold: settings.sweeps.archiveThreshold } : {}), learning: () => learningStats(handle.db as unknown as LifecycleDb, { config: settings.config }),
   });
-  const metrics = createMetricsExporter(stats, () => sumCounts(gates.map((g) => g.layer1Rejections())));
+  const backlog = indexer ? async () => ({ pending: await indexer.countPendingEmbeddings(), oldestAgeSeconds: await indexer.oldestPendingAgeSeconds() }) : undefined;
+  const metrics = createMetricsExporter(stats, () => sumCounts(gates.map((g) => g.layer1Rejections())), backlog);
   await registerSweepJobs(queue, sweeps, log, {
     schedules: sweepSchedulesOf(settings.sweeps), withoutWorker: indexer ? [] : ['reembed'], onReport: (r) => metrics.observeSweep(r),
   });
@@ -243,12 +250,13 @@ function healthProbe({ config, handle, service, indexer, embedder, modelError, t
       const db = await handle.ping().then(() => ({ ok: true }), (e: unknown) => ({ ok: false, error: String(e) }));
       const pendingGate = db.ok ? await service.gate.pendingCount().catch(() => null) : null;
       const pendingEmb = db.ok && indexer ? await indexer.countPendingEmbeddings().catch(() => null) : null;
+      const oldestEmb = db.ok && indexer ? await indexer.oldestPendingAgeSeconds().catch(() => null) : null;
       const pendingToc = db.ok ? await toc.pendingOutbox().catch(() => null) : null;
       return {
         status: !db.ok ? 'down' : embedder ? 'ok' : 'degraded',
         database: { ...db, backend: handle.backend, location: handle.location },
         model: { ok: embedder !== null, name: config.modelName, dir: config.modelDir, ...(modelError ? { error: modelError } : {}) },
-        embeddings: { pending: pendingEmb },
+        embeddings: { pending: pendingEmb, oldestAgeSeconds: oldestEmb },
         gate: { pending: pendingGate },
         conversation: { pendingOutbox: pendingToc },
         config: summarizeConfig(config),

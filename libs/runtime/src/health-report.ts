@@ -3,7 +3,8 @@ export interface HealthReport {
   status: 'ok' | 'degraded' | 'down';
   database: { ok: boolean; backend: string; location: string; error?: string; migrations?: string };
   model: { ok: boolean; name: string; dir: string; error?: string };
-  embeddings: { pending: number | null };
+  /** The vector backlog: records waiting for a vector, and how long the oldest has waited (seconds). */
+  embeddings: { pending: number | null; oldestAgeSeconds: number | null };
   gate: { pending: number | null };
   /** Conversation events not yet summarised into the TOC (the build-toc backlog). */
   conversation: { pendingOutbox: number | null };

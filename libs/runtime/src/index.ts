@@ -5,6 +5,7 @@
 export { composeRuntime } from './compose-runtime.js';
 export type { ComposeOptions, MemoryRuntime } from './compose-runtime.js';
 export type { HealthProbe, HealthReport, Runtime } from './health-report.js';
+export type { KeyVerifier } from './identity.js';
 export { loadServerConfig } from './server-config.js';
 export type { ServerConfigFlags } from './server-config.js';
 export { createMetricsExporter } from './metrics/lifecycle-metrics.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TaskState, type Part, type TaskState as TaskStateValue } from '@a2a-js/sdk';
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
-import type { MemoryService } from '@engram/agents';
+import type { CallContext, MemoryService } from '@engram/agents';
 import { toTaskFailure } from '../errors/to-task-failure.js';
 import { resolveSkillRequest } from '../skills/resolve-skill-request.js';
 import type { SkillResult } from '../skills/skill-definition.js';
@@ -9,6 +9,13 @@ import { agentMessage, dataPart, textPart } from './a2a-parts.js';
 
 /** Who the memory service sees as the actor of A2A calls (recorded in the gate's audit trail). */
 export const A2A_ACTOR_PREFIX = 'a2a:';
+
+/** A key's actor and scopes (ADR-0027), else `a2a:<principal>` (the shared key, or anonymous without auth). */
+function callerContext(user: unknown): CallContext {
+  const u = (user ?? {}) as { userName?: string; engramCaller?: { actor: string; allowedScopes?: string[] } };
+  if (u.engramCaller) return { actor: u.engramCaller.actor, ...(u.engramCaller.allowedScopes ? { allowedScopes: u.engramCaller.allowedScopes } : {}) };
+  return { actor: `${A2A_ACTOR_PREFIX}${u.userName || 'anonymous'}` };
+}
 
 /**
  * Runs one skill per task (FR-08): submitted → working → (artifact) → completed, or failed with
@@ -52,8 +59,7 @@ export class EngramAgentExecutor implements AgentExecutor {
       const resolved = resolveSkillRequest(request.userMessage);
       if (!resolved.ok) return void status(TaskState.TASK_STATE_FAILED, [textPart(resolved.message), dataPart({ error: { code: 'INVALID_INPUT', message: resolved.message } })]);
       status(TaskState.TASK_STATE_WORKING, [textPart(`Running ${resolved.skill.id}…`)]);
-      const user = request.context.user?.userName || 'anonymous';
-      const result = await resolved.skill.run(resolved.input, { service: this.service, ctx: { actor: `${A2A_ACTOR_PREFIX}${user}` } });
+      const result = await resolved.skill.run(resolved.input, { service: this.service, ctx: callerContext(request.context.user) });
       if (run.canceled) return;
       this.publishResult(bus, taskId, contextId, result);
       status(TaskState.TASK_STATE_COMPLETED, [textPart(result.summary), dataPart(result.data)]);

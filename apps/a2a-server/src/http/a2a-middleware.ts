@@ -24,13 +24,38 @@ export function bearerMatches(authorization: string, apiKey: string): boolean {
   return m !== null && keyMatches(m[1] as string, apiKey);
 }
 
-/** Bearer API key on every A2A endpoint but the card: missing or wrong → 401 in the binding's shape. */
-export function requireBearer(binding: Binding, apiKey: string | undefined): RequestHandler {
+/** An identity from `engram keys` (ADR-0027): its actor and scopes, attached to the request for the task's user. */
+export interface KeyCaller {
+  actor: string;
+  allowedScopes?: string[];
+}
+
+/** How a Bearer token that is not the shared key is checked (the runtime's key verifier). */
+export type VerifyKey = (token: string) => Promise<KeyCaller | null>;
+
+const CALLER = Symbol('engram.caller');
+
+/** The key identity requireBearer attached, if the caller used a key from `engram keys`. */
+export function keyCallerOf(req: object): KeyCaller | undefined {
+  return (req as { [CALLER]?: KeyCaller })[CALLER];
+}
+
+/**
+ * Bearer API key on every A2A endpoint but the card: the shared ENGRAM_API_KEY or an active key
+ * from `engram keys add`; missing or wrong → 401 in the binding's shape.
+ */
+export function requireBearer(binding: Binding, apiKey: string | undefined, verify: VerifyKey = async () => null): RequestHandler {
   return (req, res, next) => {
     if (apiKey === undefined) return next();
     const m = /^Bearer\s+(.+)$/i.exec(req.header('authorization') ?? '');
     if (m && keyMatches(m[1] as string, apiKey)) return next();
-    sendProtocolError(res, binding, 401, INVALID_REQUEST, m ? 'Unauthorized: invalid API key' : 'Unauthorized: missing Authorization: Bearer <API key>');
+    const refuse = () => sendProtocolError(res, binding, 401, INVALID_REQUEST, m ? 'Unauthorized: invalid API key' : 'Unauthorized: missing Authorization: Bearer <API key>');
+    if (!m) return refuse();
+    verify(m[1] as string).then((caller) => {
+      if (!caller) return refuse();
+      (req as { [CALLER]?: KeyCaller })[CALLER] = caller;
+      next();
+    }, () => refuse());
   };
 }
 

@@ -4,20 +4,30 @@ import type { A2ARequestHandler } from '@a2a-js/sdk/server';
 import { agentCardHandler, jsonRpcHandler, restHandler, type UserBuilder } from '@a2a-js/sdk/server/express';
 import express, { type Express, type RequestHandler } from 'express';
 import { JSONRPC_PATH, REST_PATH } from '../agent-card.js';
-import { parseJsonBody, protocolErrorHandler, requireBearer, requireJsonBody, validateJsonRpc, validateRest, type A2aAccess } from './a2a-middleware.js';
+import {
+  keyCallerOf, parseJsonBody, protocolErrorHandler, requireBearer, requireJsonBody, validateJsonRpc, validateRest, type A2aAccess, type VerifyKey,
+} from './a2a-middleware.js';
 import { checkHostAndOrigin, type HostPolicy } from './host-origin-check.js';
 
 export interface MountOptions {
   requestHandler: A2ARequestHandler;
   access: A2aAccess;
   hosts: HostPolicy;
+  /** Keys from `engram keys` besides the shared ENGRAM_API_KEY (ADR-0027). */
+  verifyKey?: VerifyKey;
   /** When the card last changed (process start: the card is built from config at start-up). */
   cardModified: Date;
   log: (message: string) => void;
 }
 
-/** Every caller that passed the Bearer check is the one API-key principal (tasks are stored under it). */
-const apiKeyUser: UserBuilder = async () => ({ isAuthenticated: true, userName: 'api-key' });
+/**
+ * The principal tasks are stored under: a key's actor (with its scopes, read by the executor), or
+ * `api-key` for the shared ENGRAM_API_KEY.
+ */
+const apiKeyUser: UserBuilder = async (req) => {
+  const caller = keyCallerOf(req);
+  return caller ? { isAuthenticated: true, userName: caller.actor, engramCaller: caller } : { isAuthenticated: true, userName: 'api-key' };
+};
 /** Auth off (the loopback-only conformance switch): one anonymous principal. */
 const anonymousUser: UserBuilder = async () => ({ isAuthenticated: false, userName: 'anonymous' });
 
@@ -35,7 +45,7 @@ function lastModified(at: Date): RequestHandler {
  * Fastify app as middleware (ADR-0008). Ahead of them: Bearer auth (everywhere but the card, /health included), the body limit and the checks the SDK
  * does not make; behind them, a handler that turns whatever escaped into a protocol error.
  */
-export function a2aExpressApp({ requestHandler, access, hosts, cardModified, log }: MountOptions): Express {
+export function a2aExpressApp({ requestHandler, access, hosts, verifyKey, cardModified, log }: MountOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(checkHostAndOrigin(hosts, REST_PATH));
@@ -47,10 +57,10 @@ export function a2aExpressApp({ requestHandler, access, hosts, cardModified, log
   app.use(`/${AGENT_CARD_PATH}`, lastModified(cardModified), legacyAgentCardRouter({ agentCardProvider: coreCard }),
     agentCardHandler({ agentCardProvider: async () => AgentCard.toJSON(await coreCard()) as AgentCard }));
   // /health checks its own credentials (liveness without them, health.controller.ts).
-  app.use('/metrics', requireBearer('rest', access.apiKey));
-  app.use(JSONRPC_PATH, requireBearer('jsonrpc', access.apiKey), requireJsonBody('jsonrpc'), parseJsonBody(access.maxBodyBytes), validateJsonRpc(),
+  app.use('/metrics', requireBearer('rest', access.apiKey, verifyKey));
+  app.use(JSONRPC_PATH, requireBearer('jsonrpc', access.apiKey, verifyKey), requireJsonBody('jsonrpc'), parseJsonBody(access.maxBodyBytes), validateJsonRpc(),
     jsonRpcHandler({ requestHandler, userBuilder, legacyCompat }));
-  app.use(REST_PATH, requireBearer('rest', access.apiKey), requireJsonBody('rest'), parseJsonBody(access.maxBodyBytes), validateRest(),
+  app.use(REST_PATH, requireBearer('rest', access.apiKey, verifyKey), requireJsonBody('rest'), parseJsonBody(access.maxBodyBytes), validateRest(),
     restHandler({ requestHandler, userBuilder, legacyCompat }));
   app.use(protocolErrorHandler(REST_PATH, log));
   return app;

@@ -1,41 +1,49 @@
-import { createReadStream, statSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import { action, withRuntime, type CliCommand } from './command-kit.js';
+import { CheckpointFile } from './import-checkpoint.js';
+import { runImport } from './import-run.js';
 
-/** `engram import <file>`: JSONL from `engram export`, through the gate; ids, versions, timestamps kept; re-import is a no-op. */
+/**
+ * `engram import <file>`: JSONL from `engram export`, through the gate; ids, versions, timestamps
+ * kept; re-import is a no-op. Runs as actor `import:cli`, the bulk path (not throttled per record,
+ * ADR-0027), several lines at once, and resumes an interrupted run of the same file from its
+ * checkpoint (`--restart` to start over).
+ */
 export const importCommand: CliCommand = {
   register(program: Command) {
     program
       .command('import <file>')
-      .description('import a JSONL export through the gate (idempotent: already-present versions are skipped)')
-      .action(action(async ({ env, out, args }) => {
+      .description('import a JSONL export through the gate (idempotent: already-present versions are skipped; resumable)')
+      .option('--concurrency <n>', 'records in flight at once (1-32)', '8')
+      .option('--restart', 'ignore the checkpoint of an interrupted run and start at line 1')
+      .action(action(async ({ env, out, args, opts }) => {
         const file = String(args[0]);
+        const concurrency = Number(opts.concurrency);
+        if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) throw new Error(`--concurrency must be an integer 1-32 (got "${String(opts.concurrency)}")`);
         const size = statSync(file).size;
+        const checkpoints = new CheckpointFile(env.paths.home, file);
+        const from = opts.restart ? undefined : checkpoints.load();
+        if (from) process.stderr.write(`resuming ${file} after line ${from.line} (${from.counts.imported} imported so far)\n`);
+        const started = Date.now();
         const tally = await withRuntime(env, async (rt) => {
-          const counts = { imported: 0, unchanged: 0, pending: 0, rejected: 0 };
-          const bar = new SingleBar({ stream: process.stderr, format: 'import [{bar}] {percentage}% | {value} records' }, Presets.shades_classic);
-          bar.start(size, 0);
-          const input = createReadStream(file, { encoding: 'utf8' });
-          let line = 0;
-          let bytes = 0;
-          const rejected: string[] = [];
-          for await (const text of createInterface({ input, crlfDelay: Infinity })) {
-            line += 1;
-            bytes += Buffer.byteLength(text) + 1;
-            if (text.trim() === '') continue;
-            const r = await rt.service.importLine(text, line, { actor: 'import:cli', admin: true });
-            const kind = r.gateStatus === 'committed' ? 'imported' : r.gateStatus === 'noop' ? 'unchanged' : r.status === 'pending' ? 'pending' : 'rejected';
-            counts[kind] += 1;
-            if (r.status === 'rejected') rejected.push(`line ${line}: ${r.reason}`);
-            bar.update(Math.min(bytes, size));
-          }
+          const bar = new SingleBar({ stream: process.stderr, format: 'import [{bar}] {percentage}% | {records} records | {rate}/s | ETA {eta_formatted}', etaBuffer: 200 }, Presets.shades_classic);
+          bar.start(size, from?.bytes ?? 0, { records: from?.line ?? 0, rate: 0 });
+          const result = await runImport({
+            file, concurrency, ...(from ? { from } : {}),
+            importLine: (text, line) => rt.service.importLine(text, line, { actor: 'import:cli', admin: true }),
+            onProgress: ({ line, bytes }) => bar.update(Math.min(bytes, size), { records: line, rate: Math.round(((line - (from?.line ?? 0)) * 1000) / Math.max(1, Date.now() - started)) }),
+            checkpoint: (done) => checkpoints.save(done),
+          });
           bar.stop();
-          return { ...counts, lines: line, rejectedLines: rejected };
+          return result;
         });
-        out.result(tally, () => [
-          `from ${file}: ${tally.imported} imported, ${tally.unchanged} already present, ${tally.pending} pending review, ${tally.rejected} rejected`,
+        checkpoints.clear();
+        const seconds = (Date.now() - started) / 1000;
+        const { counts } = tally;
+        out.result({ ...counts, lines: tally.lines, rejectedLines: tally.rejectedLines, seconds, resumedAfterLine: from?.line ?? 0 }, () => [
+          `from ${file}: ${counts.imported} imported, ${counts.unchanged} already present, ${counts.pending} pending review, ${counts.rejected} rejected (${Math.round(seconds)} s)`,
           ...tally.rejectedLines,
         ]);
       }));

@@ -7,6 +7,7 @@ import { gateCommand } from './gate.command.js';
 import { hooksCommand } from './hooks.command.js';
 import { importCommand } from './import.command.js';
 import { initCommand } from './init.command.js';
+import { keysCommand } from './keys.command.js';
 import { memoryCommand } from './memory.command.js';
 import { migrateCommand } from './migrate.command.js';
 import { prdCommand } from './prd.command.js';
@@ -24,4 +25,6 @@ export const COMMANDS: readonly CliCommand[] = [
   eventsCommand, hooksCommand,
   // Conversation TOC (seed 002 CLI-02/03).
   tocCommand,
+  // API keys of the HTTP servers (issue 18, ADR-0027).
+  keysCommand,
 ];

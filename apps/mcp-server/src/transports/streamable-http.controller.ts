@@ -1,9 +1,11 @@
 import { Controller, Delete, Get, Inject, Post, Req, Res, type OnApplicationShutdown } from '@nestjs/common';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { HealthProbe, MetricsExporter } from '@engram/runtime';
-import { HEALTH_PROBE, METRICS } from '../tokens.js';
+import type { HealthProbe, KeyVerifier, MetricsExporter } from '@engram/runtime';
+import type { CallerIdentity } from '../identity/caller-identity.js';
+import { HEALTH_PROBE, KEYS, METRICS } from '../tokens.js';
 import { sessionScopeFromHeaders } from '../session-scope.js';
+import { authenticate } from './authenticate.js';
 import { checkAccess, jsonRpcError, type HttpAccessConfig } from './http-access.js';
 import type { SessionRegistry } from './session-registry.js';
 
@@ -18,12 +20,13 @@ export class StreamableHttpController implements OnApplicationShutdown {
     @Inject(SESSIONS) private readonly sessions: SessionRegistry,
     @Inject(HEALTH_PROBE) private readonly health: HealthProbe,
     @Inject(METRICS) private readonly metrics: MetricsExporter,
+    @Inject(KEYS) private readonly keys: KeyVerifier,
   ) {}
 
   /** Prometheus text exposition; guarded like /mcp (host check, Bearer key when configured): it reveals memory counts. */
   @Get('metrics')
   async metricsText(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (this.deny(req, reply)) return;
+    if (!(await this.identify(req, reply))) return;
     const text = await this.metrics.render();
     await reply.code(200).header('content-type', this.metrics.contentType).send(text);
   }
@@ -38,9 +41,11 @@ export class StreamableHttpController implements OnApplicationShutdown {
 
   @Post('mcp')
   async post(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (this.deny(req, reply)) return;
+    const identity = await this.identify(req, reply);
+    if (!identity) return;
+    if (this.sessions.settings.stateless) return this.serveStateless(identity, req, reply);
     const id = sessionIdOf(req);
-    if (id !== undefined) return this.forward(id, req, reply);
+    if (id !== undefined) return this.forward(id, identity, req, reply);
     if (!isInitializeRequest(req.body)) {
       await reply.code(400).send(jsonRpcError(-32000, 'Bad Request: no Mcp-Session-Id header and not an initialize request'));
       return;
@@ -50,36 +55,60 @@ export class StreamableHttpController implements OnApplicationShutdown {
       await reply.code(400).send(jsonRpcError(-32602, project.problem));
       return;
     }
-    const transport = await this.sessions.open(project.scope);
+    const transport = await this.sessions.open(identity, project.scope);
     reply.hijack();
     await transport.handleRequest(req.raw, reply.raw, req.body);
   }
 
   @Get('mcp')
   async stream(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (this.deny(req, reply)) return;
-    return this.forward(sessionIdOf(req), req, reply);
+    if (await this.refuseStateless(reply)) return;
+    const identity = await this.identify(req, reply);
+    if (identity) await this.forward(sessionIdOf(req), identity, req, reply);
   }
 
   @Delete('mcp')
   async remove(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (this.deny(req, reply)) return;
-    return this.forward(sessionIdOf(req), req, reply);
+    if (await this.refuseStateless(reply)) return;
+    const identity = await this.identify(req, reply);
+    if (identity) await this.forward(sessionIdOf(req), identity, req, reply);
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.sessions.closeAll();
   }
 
-  private deny(req: FastifyRequest, reply: FastifyReply): boolean {
-    const denial = checkAccess(this.access, req.headers);
-    if (!denial) return false;
-    if (denial.status === 401) void reply.header('WWW-Authenticate', 'Bearer realm="engram"');
-    void reply.code(denial.status).send(jsonRpcError(-32001, denial.message));
+  /** Stateless mode (ENGRAM_MCP_STATELESS): each POST on a server of its own, so any replica answers it. */
+  private async serveStateless(identity: CallerIdentity, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const project = sessionScopeFromHeaders(req.headers, this.sessions.defaultScope);
+    if ('problem' in project) {
+      await reply.code(400).send(jsonRpcError(-32602, project.problem));
+      return;
+    }
+    const { transport, close } = await this.sessions.openStateless(identity, project.scope);
+    reply.hijack();
+    reply.raw.on('close', close);
+    await transport.handleRequest(req.raw, reply.raw, req.body);
+  }
+
+  /** No sessions, hence no server-sent stream to GET and nothing to DELETE (MCP: 405). */
+  private async refuseStateless(reply: FastifyReply): Promise<boolean> {
+    if (!this.sessions.settings.stateless) return false;
+    await reply.code(405).header('Allow', 'POST').send(jsonRpcError(-32000, 'Method not allowed: this server is stateless (ENGRAM_MCP_STATELESS)'));
     return true;
   }
 
-  private async forward(id: string | undefined, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /** The caller's identity (ADR-0027), or undefined after answering 401/403. */
+  private async identify(req: FastifyRequest, reply: FastifyReply): Promise<CallerIdentity | undefined> {
+    const result = await authenticate(this.access, this.keys, req.headers);
+    if ('identity' in result) return result.identity;
+    const { denial } = result;
+    if (denial.status === 401) void reply.header('WWW-Authenticate', 'Bearer realm="engram"');
+    await reply.code(denial.status).send(jsonRpcError(-32001, denial.message));
+    return undefined;
+  }
+
+  private async forward(id: string | undefined, identity: CallerIdentity, req: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (id === undefined) {
       await reply.code(400).send(jsonRpcError(-32000, 'Bad Request: Mcp-Session-Id header is required'));
       return;
@@ -87,6 +116,10 @@ export class StreamableHttpController implements OnApplicationShutdown {
     const transport = this.sessions.get(id);
     if (!transport) {
       await reply.code(404).send(jsonRpcError(-32001, `Session not found: ${id}`));
+      return;
+    }
+    if (!this.sessions.belongsTo(id, identity)) {
+      await reply.code(403).send(jsonRpcError(-32001, 'Forbidden: this session was opened with another credential'));
       return;
     }
     reply.hijack();

@@ -38,7 +38,15 @@ export const configSchema = z.strictObject({
   tocOverlapTokens: z.number().int().min(0).max(1_000_000).optional(),
   tocSummariser: z.enum(['extractive', 'llm']).optional(),
   conversationMode: z.enum(['unified', 'per-agent']),
-  rateLimit: z.strictObject({ burst: positiveInt.max(1_000_000_000).optional(), perSecond: z.number().positive().max(1_000_000_000).optional() }).optional(),
+  rateLimit: z.strictObject({
+    burst: positiveInt.max(1_000_000_000).optional(),
+    perSecond: z.number().positive().max(1_000_000_000).optional(),
+    // Per actor (pattern with *, first match wins): a bucket of its own, or `unlimited` (ADR-0027).
+    actors: z.record(z.string().min(1).max(200), z.union([
+      z.literal('unlimited'),
+      z.strictObject({ burst: positiveInt.max(1_000_000_000).optional(), perSecond: z.number().positive().max(1_000_000_000).optional() }),
+    ])).optional(),
+  }).optional(),
 });
 
 /** What a config file may hold: any subset, but no unknown keys (typos fail loudly) and no home. */

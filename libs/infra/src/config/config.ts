@@ -144,11 +144,13 @@ function toList(value: string): string[] {
 }
 
 function mergeLayers(layers: Layer[]): Layer {
-  const out: Layer = {};
+  const out: Writable<Layer> = {};
   for (const layer of layers) {
-    const { http, ...rest } = layer;
+    const { http, rateLimit, ...rest } = layer;
     Object.assign(out, stripUndefined(rest));
     if (http) out.http = { ...out.http, ...stripUndefined(http) };
+    // The env's burst/rate must not drop the file's per-actor rules (ADR-0027).
+    if (rateLimit) out.rateLimit = { ...out.rateLimit, ...stripUndefined(rateLimit) };
   }
   return out;
 }

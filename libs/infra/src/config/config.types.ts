@@ -49,7 +49,12 @@ export interface EngramConfig {
    * The gate's per-actor write limit (a token bucket: `burst` writes at once, refilled at
    * `perSecond`); the librarian's defaults (120, 2/s) when unset. Raise it for a trusted bulk writer.
    */
-  readonly rateLimit?: { readonly burst?: number; readonly perSecond?: number };
+  readonly rateLimit?: {
+    readonly burst?: number;
+    readonly perSecond?: number;
+    /** Per actor pattern (`key:ci-*`, `mcp:alice`), first match wins: its own bucket or `unlimited` (ADR-0027). */
+    readonly actors?: Readonly<Record<string, 'unlimited' | { readonly burst?: number; readonly perSecond?: number }>>;
+  };
 }
 
 /** Overrides from CLI flags (or code): any subset, `http` included field by field. */

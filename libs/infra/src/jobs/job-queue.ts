@@ -10,6 +10,13 @@ export interface SendOptions {
   singletonKey?: string;
   /** Do not start before this many seconds from now. */
   startAfterSeconds?: number;
+  /**
+   * This job's expiry and retry settings, whoever sends it (the queue's own otherwise): a short
+   * job with a short expiry is taken over quickly when the process running it dies.
+   */
+  expireInSeconds?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
 }
 
 /** Options of {@link JobQueue.work}. */
@@ -18,6 +25,11 @@ export interface WorkOptions {
   batchSize?: number;
   /** How often an idle worker polls (default 2 s; pg-boss minimum 0.5 s). */
   pollingIntervalSeconds?: number;
+  /**
+   * This queue's own retry/expiry settings (applied to the existing queue as well): e.g. a short
+   * `expireInSeconds` for short jobs, so a crashed process's job is taken over quickly (issue 18).
+   */
+  queue?: { expireInSeconds?: number; retryDelaySeconds?: number; retryBackoff?: boolean };
 }
 
 /**

@@ -22,6 +22,9 @@ export function newPgBoss(handle: DatabaseHandle, opts: { supervise: boolean; sc
     // The cron monitor (timers, one query per 30 s) runs only where asked: long-running servers.
     schedule: opts.schedules === true,
     migrate: true,
+    // Expired jobs (a crashed process's) are failed and retried by this check: every 10 s instead of
+    // pg-boss' 60 s, so a short job is taken over within its expiry + 10 s (issue 18).
+    ...(opts.supervise ? { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 } : {}),
   });
   boss.on('error', (error) => jobsLogger.error('job queue error', { error }));
   return boss;
@@ -82,6 +85,9 @@ class PgBossQueue implements JobQueue {
       // Queues are 'stately' (unique per key and state), so a keyless job gets a key of its own.
       singletonKey: opts.singletonKey ?? `job:${randomUUID()}`,
       ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+      ...(opts.expireInSeconds !== undefined ? { expireInSeconds: opts.expireInSeconds } : {}),
+      ...(opts.retryDelaySeconds !== undefined ? { retryDelay: opts.retryDelaySeconds } : {}),
+      ...(opts.retryBackoff !== undefined ? { retryBackoff: opts.retryBackoff } : {}),
     });
   }
 
@@ -107,6 +113,14 @@ class PgBossQueue implements JobQueue {
 
   async work(name: string, handler: (jobs: Array<{ id: string; data: any }>) => Promise<void>, opts: WorkOptions = {}): Promise<void> {
     await this.ensureQueue(name);
+    if (opts.queue) {
+      const q = opts.queue;
+      await this.boss.updateQueue(name, {
+        ...(q.expireInSeconds !== undefined ? { expireInSeconds: q.expireInSeconds } : {}),
+        ...(q.retryDelaySeconds !== undefined ? { retryDelay: q.retryDelaySeconds } : {}),
+        ...(q.retryBackoff !== undefined ? { retryBackoff: q.retryBackoff } : {}),
+      });
+    }
     const options = { batchSize: opts.batchSize ?? 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 };
     await this.boss.work(name, options, async (jobs) => {
       try {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import pgvector from 'pgvector';
 import type { MemoryDatabase } from '@engram/memory';
 import type { PassageEmbedder } from '../ports.js';
-import { countPendingEmbeddings, selectPendingEmbeddings, writeEmbeddings } from '../queries/pending-embeddings.query.js';
+import { countPendingEmbeddings, oldestPendingEmbeddingAge, selectPendingEmbeddings, writeEmbeddings } from '../queries/pending-embeddings.query.js';
 
 /** Dependencies of {@link createEmbeddingIndexer}. */
 export interface EmbeddingIndexerDeps {
@@ -30,6 +30,8 @@ export interface EmbeddingIndexer {
   runOnce(limit?: number): Promise<IndexRunResult>;
   /** Searchable (active/archived) records lacking a vector from the embedder's model. */
   countPendingEmbeddings(): Promise<number>;
+  /** Seconds the oldest record without any vector has waited; null when none waits. */
+  oldestPendingAgeSeconds(): Promise<number | null>;
 }
 
 /** Creates the indexer for `embedder`'s model (its name and version tag every vector written). */
@@ -69,5 +71,5 @@ export function createEmbeddingIndexer(deps: EmbeddingIndexerDeps): EmbeddingInd
     return { embedded, remaining: await countPendingEmbeddings(db, model) };
   }
 
-  return { runOnce, countPendingEmbeddings: () => countPendingEmbeddings(db, model) };
+  return { runOnce, countPendingEmbeddings: () => countPendingEmbeddings(db, model), oldestPendingAgeSeconds: () => oldestPendingEmbeddingAge(db) };
 }

@@ -64,6 +64,18 @@ export async function countPendingEmbeddings(db: Kysely<MemoryDatabase>, model: 
   return Number(row.n);
 }
 
+/**
+ * Seconds since the oldest change still waiting for its first vector (null when none waits): the
+ * freshness of vector search, for /health and metrics. Served by `memories_unembedded_idx`.
+ */
+export async function oldestPendingEmbeddingAge(db: Kysely<MemoryDatabase>): Promise<number | null> {
+  const { rows } = await sql<{ age: number | null }>`
+    SELECT extract(epoch FROM now() - min(updated_at))::float8 AS age FROM memories
+     WHERE embedding IS NULL AND status = ANY(${SEARCHABLE}::text[])`.execute(db);
+  const age = rows[0]?.age;
+  return age === null || age === undefined ? null : Math.max(0, Number(age));
+}
+
 /** One vector to store for the exact text it was computed from. */
 export interface EmbeddingWrite {
   id: string;

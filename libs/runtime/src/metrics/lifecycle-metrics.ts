@@ -19,7 +19,11 @@ type Labels<T extends string> = Partial<Record<T, string | number>>;
  * they describe the stored population, not observed events. Sweep durations observed in this process
  * are a real histogram. Process metrics (CPU, memory, event loop lag) come from prom-client.
  */
-export function createMetricsExporter(stats: () => Promise<LifecycleStats>, gateRejections: () => Record<string, number> = () => ({})): MetricsExporter {
+export function createMetricsExporter(
+  stats: () => Promise<LifecycleStats>,
+  gateRejections: () => Record<string, number> = () => ({}),
+  backlog?: () => Promise<{ pending: number | null; oldestAgeSeconds: number | null }>,
+): MetricsExporter {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'engram_' });
   const g = defineGauges(registry);
@@ -28,6 +32,9 @@ export function createMetricsExporter(stats: () => Promise<LifecycleStats>, gate
     name: 'engram_gate_layer1_rejections', help: 'Requests the gates of this process refused in Layer 1 (rate limit, schema, size, secrets) since start, by code.',
     labelNames: ['code'], registers: [registry],
   });
+  // The vector backlog (issue 18): records without a vector and how long the oldest has waited.
+  const embPending = new Gauge({ name: 'engram_embeddings_pending', help: 'Searchable records waiting for a vector of the current model.', registers: [registry] });
+  const embOldest = new Gauge({ name: 'engram_embeddings_oldest_pending_age_seconds', help: 'Seconds the oldest record without a vector has waited (0 when none).', registers: [registry] });
   const sweepDuration = new Histogram<'sweep' | 'status'>({
     name: 'engram_sweep_duration_seconds', help: 'Duration of sweeps run by this process.', labelNames: ['sweep', 'status'],
     buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600], registers: [registry],
@@ -62,6 +69,9 @@ export function createMetricsExporter(stats: () => Promise<LifecycleStats>, gate
     for (const [name, v] of flatten((s.learning ?? {}) as unknown as Record<string, unknown>)) set(g.learning, { name }, v);
     rejected.reset();
     for (const [code, n] of Object.entries(gateRejections())) set(rejected, { code }, n);
+    const b = backlog ? await backlog().catch(() => null) : null;
+    if (b?.pending !== null && b?.pending !== undefined) embPending.set(b.pending);
+    if (b) embOldest.set(b.oldestAgeSeconds ?? 0);
     return registry.metrics();
   }
 

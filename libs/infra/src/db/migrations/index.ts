@@ -21,4 +21,5 @@ export * as _20261126T110000000Z from './20261126T110000000Z-conversation-event-
 export * as _20261126T120000000Z from './20261126T120000000Z-gate-request-bound-commits.js';
 export * as _20261126T120100000Z from './20261126T120100000Z-active-content-unique.js';
 export * as _20261126T130000000Z from './20261126T130000000Z-service-reads-migration-state.js';
+export * as _20261126T131000000Z from './20261126T131000000Z-api-keys-and-shared-rate-limits.js';
 export * as _20261126T140000000Z from './20261126T140000000Z-memories-created-order-index.js';

@@ -1,0 +1,81 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { ChangeResult } from '@engram/agents';
+import type { ImportCheckpoint } from './import-checkpoint.js';
+
+type Counts = ImportCheckpoint['counts'];
+
+/** What one import run needs: the lines' destination and where to report. */
+export interface ImportRunOptions {
+  file: string;
+  /** Resume after this point (a checkpoint), or from the start. */
+  from?: Pick<ImportCheckpoint, 'line' | 'bytes' | 'counts'>;
+  concurrency: number;
+  importLine(text: string, line: number): Promise<ChangeResult>;
+  onProgress(done: { line: number; bytes: number; counts: Counts }): void;
+  /** Called at most every `checkpointMs` with the contiguous point every line before is done. */
+  checkpoint(done: { line: number; bytes: number; counts: Counts }): void;
+  checkpointMs?: number;
+}
+
+function kindOf(r: ChangeResult): keyof Counts {
+  return r.gateStatus === 'committed' ? 'imported' : r.gateStatus === 'noop' ? 'unchanged' : r.status === 'pending' ? 'pending' : 'rejected';
+}
+
+/**
+ * Streams the file's lines into `importLine` with up to `concurrency` in flight (the gate commits
+ * concurrent imports in groups). The checkpoint is the highest line below which every line has
+ * finished, so a crash re-imports at most the lines that were in flight (a no-op for the gate).
+ */
+export async function runImport(o: ImportRunOptions): Promise<{ lines: number; counts: Counts; rejectedLines: string[] }> {
+  const counts: Counts = { ...(o.from?.counts ?? { imported: 0, unchanged: 0, pending: 0, rejected: 0 }) };
+  const rejectedLines: string[] = [];
+  const input = createReadStream(o.file, { encoding: 'utf8', start: o.from?.bytes ?? 0 });
+  // Line → (end byte, outcome); an outcome counts once every line before it is done too, so the
+  // counts in a checkpoint never include a line the resumed run will do again.
+  const finished = new Map<number, { end: number; kind?: keyof Counts }>();
+  let watermark = { line: o.from?.line ?? 0, bytes: o.from?.bytes ?? 0 };
+  let line = watermark.line;
+  let bytes = watermark.bytes;
+  let lastCheckpoint = Date.now();
+  const inFlight = new Set<Promise<void>>();
+  const advance = () => {
+    while (finished.has(watermark.line + 1)) {
+      const { end, kind } = finished.get(watermark.line + 1) as { end: number; kind?: keyof Counts };
+      finished.delete(watermark.line + 1);
+      if (kind) counts[kind] += 1;
+      watermark = { line: watermark.line + 1, bytes: end };
+    }
+    if (Date.now() - lastCheckpoint >= (o.checkpointMs ?? 1000)) {
+      o.checkpoint({ ...watermark, counts: { ...counts } });
+      lastCheckpoint = Date.now();
+    }
+  };
+  for await (const text of createInterface({ input, crlfDelay: Infinity })) {
+    line += 1;
+    bytes += Buffer.byteLength(text) + 1;
+    const n = line;
+    const end = bytes;
+    if (text.trim() === '') {
+      finished.set(n, { end });
+      continue;
+    }
+    let kind: keyof Counts = 'rejected';
+    const task = o.importLine(text, n).then((r) => {
+      kind = kindOf(r);
+      if (r.status === 'rejected') rejectedLines.push(`line ${n}: ${r.reason}`);
+    }, (err: unknown) => {
+      rejectedLines.push(`line ${n}: ${err instanceof Error ? err.message : String(err)}`);
+    }).finally(() => {
+      finished.set(n, { end, kind });
+      advance();
+      o.onProgress({ line: n, bytes: end, counts });
+      inFlight.delete(task);
+    });
+    inFlight.add(task);
+    if (inFlight.size >= o.concurrency) await Promise.race(inFlight);
+  }
+  await Promise.all(inFlight);
+  advance();
+  return { lines: line, counts, rejectedLines };
+}
