@@ -81,7 +81,7 @@ describe.each(testBackends)('search ($name)', (backend) => {
     expect(res.results.map((r) => r.record.id)).toEqual(expect.arrayContaining([ids.coffee, ids.deploy]));
   });
 
-  it('hybrid contains the best of both lists, with the ranks it fused', async () => {
+  it('hybrid contains the best of both lists, with the ranks it fused and a fused score in [0, 1]', async () => {
     const text = 'database backup favourite hue';
     const [kw, vec, hybrid] = await Promise.all(
       (['keyword', 'vector', 'hybrid'] as const).map((mode) => sut.search({ text, mode, scopes, topK: 7 })),
@@ -91,7 +91,13 @@ describe.each(testBackends)('search ($name)', (backend) => {
     expect(hybridIds).toContain(kw!.results[0]?.record.id);
     expect(hybridIds).toContain(vec!.results[0]?.record.id);
     const both = hybrid!.results.find((r) => r.vectorRank !== undefined && r.keywordRank !== undefined);
-    expect(both?.score).toBeCloseTo(0.6 / (60 + both!.vectorRank!) + 0.4 / (60 + both!.keywordRank!), 12);
+    expect(both?.vectorScore).toBeGreaterThan(0);
+    expect(both?.keywordScore).toBeGreaterThan(0);
+    // Min-max score fusion, equal weights (ADR-0020): each list's best hit alone is worth 0.5.
+    const scores = hybrid!.results.map((r) => r.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(Math.max(...scores)).toBeGreaterThanOrEqual(0.5);
+    expect(Math.max(...scores)).toBeLessThanOrEqual(1);
   });
 
   it('weights 0.9/0.1 and 0.1/0.9 change the ranking', async () => {
