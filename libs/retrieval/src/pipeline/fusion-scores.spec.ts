@@ -41,11 +41,14 @@ describe('semantic scores per mode', () => {
     expect(maxRrfScore({ vector: 1, keyword: 1 }, 60)).toBeCloseTo(2 / 61, 12);
   });
 
-  it('hybrid RRF: the fused score over the best possible, clamped to [0, 1], in the given order', () => {
-    const max = maxRrfScore(w, 60);
-    const out = semanticScores([hit('half', { score: max / 2 }), hit('over', { score: max * 3 }), hit('neg', { score: -1 })], 'hybrid', 'rrf', w, 60);
-    expect(out.map((c) => c.result.record.id)).toEqual(['half', 'over', 'neg']);
-    expect(semantic(out)).toEqual({ half: expect.closeTo(0.5, 12), over: 1, neg: 0 });
+  it('hybrid RRF: weighted reciprocal ranks of each list over the best possible, in the given order', () => {
+    const out = semanticScores([
+      hit('vec', { score: 9, vectorRank: 1 }), hit('both', { vectorRank: 1, keywordRank: 1 }), hit('kw2', { keywordRank: 2 }), hit('none', { score: 0.7 }),
+    ], 'hybrid', 'rrf', w, 60);
+    expect(out.map((c) => c.result.record.id)).toEqual(['vec', 'both', 'kw2', 'none']);
+    expect(semantic(out)).toEqual({
+      vec: expect.closeTo(0.6, 12), both: expect.closeTo(1, 12), kw2: expect.closeTo((0.4 / 62) / (1 / 61), 12), none: 0,
+    });
   });
 
   it('hybrid normalised uses the list scores, not the fused one', () => {
