@@ -5,6 +5,7 @@ import type { VisibilityFilter } from '../queries/visibility.filter.js';
 import { countUnembedded, keywordCandidates, vectorCandidates, type KeywordCandidate, type VectorCandidate } from './candidates.js';
 import { DEFAULT_RRF_K } from './rrf.js';
 import { fuseScores } from './score-fusion.js';
+import { withSessionContext } from './session-context.js';
 import { normalizeSearchQuery, type NormalizedSearchQuery } from './search-query.js';
 import type { SearchDefaults, SearchMode, SearchQuery, SearchResponse, SearchResult } from './search.types.js';
 
@@ -77,6 +78,14 @@ function vectorResults(rows: VectorCandidate[]): SearchResult[] {
   });
 }
 
+// In hybrid mode the vector list carries session context like the keyword list (ADR-0020), so the
+// two lists rank conversation turns alike before they are fused.
+async function vectorWithContext(db: Kysely<MemoryDatabase>, vec: VectorCandidate[], filter: VisibilityFilter): Promise<VectorCandidate[]> {
+  const hits = vec.map((row) => ({ row, score: Math.max(0, 1 - Number(row.distance)) }));
+  const scored = await withSessionContext(db, hits, filter, (row) => ({ ...row, distance: 1 }));
+  return scored.slice(0, vec.length).map(({ row, score }) => ({ ...row, distance: 1 - score }));
+}
+
 // Hybrid: convex combination of min-max normalised cosine and BM25 scores (ADR-0020).
 function fuse(q: NormalizedSearchQuery, vec: VectorCandidate[], kw: KeywordCandidate[]): SearchResult[] {
   const rows = new Map<string, MemoryRow>([...kw, ...vec].map((r) => [r.id, r]));
@@ -115,7 +124,7 @@ async function rankedResults(ctx: Ctx, q: NormalizedSearchQuery, filter: Visibil
     queryVector && model ? vectorCandidates(ctx.db, queryVector, model, filter, limit, ctx.efSearch) : [],
     kwPromise ?? [],
   ]);
-  const results = mode === 'hybrid' ? fuse(q, vec, kw) : mode === 'vector' ? vectorResults(vec) : keywordResults(kw);
+  const results = mode === 'hybrid' ? fuse(q, await vectorWithContext(ctx.db, vec, filter), kw) : mode === 'vector' ? vectorResults(vec) : keywordResults(kw);
   return { mode, degraded, model, results };
 }
 
