@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '@engram/infra';
+import { approvedAudit, logApprovedRequest } from '../../../tools/test/approved-request.js';
 import { testBackends } from '../../../tools/test/backends.js';
 
 // The guards inside the SQL functions, called directly (issue 22: each hand-written SQL mutant in
@@ -22,8 +23,9 @@ describe.each(testBackends)('SQL function guards on $name', (backend) => {
   });
   afterAll(async () => handle?.close());
 
-  const commit = (v: object, audit: object = { request_id: randomUUID(), reason: 'test' }) =>
-    sql`SELECT engram_commit_version(${JSON.stringify(v)}::jsonb, ${JSON.stringify(audit)}::jsonb)`.execute(handle.db);
+  // Since ADR-0022 every commit needs an approved, logged gate request; an import request may write any next version.
+  const commit = async (v: object, audit?: object) =>
+    sql`SELECT engram_commit_version(${JSON.stringify(v)}::jsonb, ${audit ? JSON.stringify(audit) : await approvedAudit(handle.db)}::jsonb)`.execute(handle.db);
   const versions = async (id: string) =>
     (await handle.db.selectFrom('memory_versions').select('version').where('id', '=', id).orderBy('version').execute()).map((r) => r.version);
   const head = (id: string) =>
@@ -40,47 +42,49 @@ describe.each(testBackends)('SQL function guards on $name', (backend) => {
     expect(await versions(id)).toEqual([1]);
   });
 
-  it('commits nothing without a gate request id and a reason', async () => {
+  it('commits nothing without a gate request id and a reason, nor under a request nobody logged', async () => {
     const id = randomUUID();
-    await expect(commit(snapshot(id, 1, 'a'), { request_id: randomUUID() })).rejects.toThrow(/a gate decision \(request_id, reason\) is required/);
-    await expect(commit(snapshot(id, 1, 'a'), { request_id: randomUUID(), reason: '' })).rejects.toThrow(/a gate decision/);
+    const logged = await logApprovedRequest(handle.db);
+    await expect(commit(snapshot(id, 1, 'a'), { request_id: logged })).rejects.toThrow(/a gate decision \(request_id, reason\) is required/);
+    await expect(commit(snapshot(id, 1, 'a'), { request_id: logged, reason: '' })).rejects.toThrow(/a gate decision/);
     await expect(commit(snapshot(id, 1, 'a'), { reason: 'r' })).rejects.toThrow(/a gate decision/);
+    await expect(commit(snapshot(id, 1, 'a'), { request_id: randomUUID(), reason: 'r' })).rejects.toThrow(/GATE_REQUEST_NOT_APPROVED/);
     expect(await versions(id)).toEqual([]);
   });
 
-  it('audits a decision only with request id, action and reason', async () => {
+  it('audits a decision only with request id, action and reason, and only for a logged request', async () => {
     const audit = (a: object) => sql`SELECT engram_record_decision(${JSON.stringify(a)}::jsonb)`.execute(handle.db);
-    const requestId = randomUUID();
+    const requestId = await logApprovedRequest(handle.db);
     await expect(audit({ request_id: requestId, reason: 'r' })).rejects.toThrow(/request_id, action and reason are required/);
     await expect(audit({ request_id: requestId, action: 'noop' })).rejects.toThrow(/request_id, action and reason are required/);
+    await expect(audit({ request_id: randomUUID(), action: 'noop', reason: 'r' })).rejects.toThrow(/GATE_REQUEST_NOT_FOUND/);
     await audit({ request_id: requestId, action: 'noop', reason: 'r' });
     expect(await handle.db.selectFrom('gate_audit').select('action').where('request_id', '=', requestId).execute()).toEqual([{ action: 'noop' }]);
   });
 
   it('writes a vector only for the exact text it was computed from, never for a forgotten record', async () => {
     const id = randomUUID();
-    await commit(snapshot(id, 1, 'a'));
+    await commit(snapshot(id, 1, `a-${id}`));
     expect(await embed(id, 'h-other')).toBe(false);
     expect((await head(id)).embedding_model).toBeNull();
-    expect(await embed(id, 'h-a')).toBe(true);
+    expect(await embed(id, `h-a-${id}`)).toBe(true);
     expect((await head(id)).embedding_model).toBe('m');
     // A new text drops the old vector; the same text keeps it.
-    await commit(snapshot(id, 2, 'a', { operation: 'update' }));
+    await commit(snapshot(id, 2, `a-${id}`, { operation: 'update' }));
     expect((await head(id)).embedding_model).toBe('m');
-    await commit(snapshot(id, 3, 'b', { operation: 'update' }));
+    await commit(snapshot(id, 3, `b-${id}`, { operation: 'update' }));
     expect((await head(id)).embedding_model).toBeNull();
-    const gone = randomUUID();
-    await commit(snapshot(gone, 1, '[forgotten]', { status: 'forgotten' }));
-    expect(await embed(gone, 'h-[forgotten]')).toBe(false);
+    // A forgotten version comes only through engram_forget (with its forget request), never a plain commit.
+    await expect(commit(snapshot(randomUUID(), 1, '[forgotten]', { status: 'forgotten' }))).rejects.toThrow(/only by engram_forget/);
   });
 
-  it('reinforces only active records on access', async () => {
+  it('records access on active records only, and never lifts confidence (ADR-0022: the floor is computed from accessed_at)', async () => {
     const active = randomUUID();
     const archived = randomUUID();
-    await commit(snapshot(active, 1, 'a'));
-    await commit(snapshot(archived, 1, 'b', { status: 'archived', archived: true }));
+    await commit(snapshot(active, 1, `a-${active}`));
+    await commit(snapshot(archived, 1, `b-${archived}`, { status: 'archived', archived: true }));
     await sql`SELECT engram_touch(${[active, archived]}::uuid[])`.execute(handle.db);
-    expect(await head(active)).toMatchObject({ access_count: 1, confidence: 0.8 });
+    expect(await head(active)).toMatchObject({ access_count: 1, confidence: 0.5 });
     expect(await head(archived)).toMatchObject({ access_count: 0, confidence: 0.5 });
   });
 });
