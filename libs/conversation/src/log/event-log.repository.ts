@@ -43,27 +43,20 @@ function toEvent(r: Selectable<ConversationEventsTable>): ConversationEvent {
 
 
 /**
- * Inserts one chunk of new-to-this-batch events and, in the SAME statement, the outbox rows of
- * those that were new (ING-05): a data-modifying CTE is atomic on its own, so a one-chunk batch
- * (every hook call) costs one round trip. Returns the ids that were new.
+ * Appends one chunk of new-to-this-batch events through engram_append_conversation_events, which
+ * writes the outbox rows of those that were new in the SAME statement (ING-05) and checks each
+ * project is a scope; the service login has no INSERT on the log itself (issue 17). One round
+ * trip per chunk. Returns the ids that were new.
  */
 async function insertChunk(db: ConversationDb, chunk: NewConversationEvent[]): Promise<string[]> {
-  const rows = await db
-    .with('new_events', (qb) => qb
-      .insertInto('conversation_events')
-      .values(chunk.map((e) => ({
-        event_id: e.eventId, project: e.project, agent: e.agent, session_id: e.sessionId, ts: e.ts, kind: e.kind, role: e.role,
-        // Ungated text: secrets and personal data are redacted, never refused (issue 17).
-        text: redactSensitive(e.text), metadata: JSON.stringify(redactSensitive(e.metadata ?? {})), tokens: e.tokens,
-      })))
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .returning(['event_id', 'project']))
-    .insertInto('conversation_outbox')
-    .columns(['event_id', 'project'])
-    .expression((eb) => eb.selectFrom('new_events').select(['new_events.event_id', 'new_events.project']))
-    .returning('event_id')
-    .execute();
-  return rows.map((r) => r.event_id);
+  const rows = chunk.map((e) => ({
+    event_id: e.eventId, project: e.project, agent: e.agent, session_id: e.sessionId, ts: e.ts.toISOString(), kind: e.kind, role: e.role,
+    // Ungated text: secrets and personal data are redacted, never refused (issue 17).
+    text: redactSensitive(e.text), metadata: redactSensitive(e.metadata ?? {}), tokens: e.tokens,
+  }));
+  const { rows: inserted } = await sql<{ event_id: string }>`
+    SELECT engram_append_conversation_events(${JSON.stringify(rows)}::jsonb) AS event_id`.execute(db);
+  return inserted.map((r) => r.event_id);
 }
 
 /** Appends a batch atomically: new events and their outbox rows, duplicates counted and untouched. */

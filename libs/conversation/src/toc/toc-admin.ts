@@ -56,12 +56,7 @@ export async function hasBuildWork(db: TocDb): Promise<boolean> {
  */
 export async function compactToc(db: TocDb, project: string, opts: { olderThanDays: number }): Promise<{ deleted: number }> {
   if (!Number.isInteger(opts.olderThanDays) || opts.olderThanDays < 0) throw new InvalidTocQueryError('older-than must be a whole number of days >= 0');
-  const r = await db.deleteFrom('toc_nodes')
-    .where('project', '=', project)
-    .where('created_at', '<', sql<Date>`now() - make_interval(days => ${opts.olderThanDays})`)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('toc_latest').select(sql`1`.as('x'))
-      .whereRef('toc_latest.project', '=', 'toc_nodes.project').whereRef('toc_latest.node_id', '=', 'toc_nodes.node_id')
-      .whereRef('toc_latest.version', '=', 'toc_nodes.version'))))
-    .executeTakeFirst();
-  return { deleted: Number(r.numDeletedRows) };
+  // The service login may not delete node versions itself: the function deletes only superseded ones (issue 17).
+  const { rows } = await sql<{ deleted: number }>`SELECT engram_compact_toc(${project}, ${opts.olderThanDays}::integer) AS deleted`.execute(db);
+  return { deleted: Number(rows[0]?.deleted ?? 0) };
 }

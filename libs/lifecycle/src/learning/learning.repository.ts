@@ -56,14 +56,16 @@ export class LearningRepository {
       await trx.insertInto('lifecycle_usefulness').values({ memory_id: entry.memoryId, factor, [col]: 1, updated_at: new Date() })
         .onConflict((oc) => oc.column('memory_id').doUpdateSet({ factor, [col]: sql`lifecycle_usefulness.${sql.ref(col)} + 1`, updated_at: new Date() }))
         .execute();
-      const weightsRow = await trx.selectFrom('lifecycle_weights').select(['recency', 'frequency', 'entity_importance']).orderBy('id', 'desc').limit(1).forUpdate().executeTakeFirst();
+      // One weight update at a time: a row lock would need UPDATE on the history, which the service
+      // login no longer holds (issue 17), and it would not stop a second writer reading the row the
+      // first is about to supersede. The lock is taken before the read, so the read sees the newest.
+      await sql`SELECT pg_advisory_xact_lock(hashtext('engram.lifecycle_weights'))`.execute(trx);
+      const weightsRow = await trx.selectFrom('lifecycle_weights').select(['recency', 'frequency', 'entity_importance']).orderBy('id', 'desc').limit(1).executeTakeFirst();
       const weights = weightsRow ? { recency: weightsRow.recency, frequency: weightsRow.frequency, entityImportance: weightsRow.entity_importance } : this.config.weights;
       const signals = l.enabled ? await this.signalsOf(trx as LifecycleDb, entry.memoryId) : null;
       if (!signals) return { memoryId: entry.memoryId, usefulness: factor, weights, weightsChanged: false };
       const next = updateWeights(weights, signals, entry.outcome, l);
-      await trx.insertInto('lifecycle_weights').values({
-        recency: next.recency, frequency: next.frequency, entity_importance: next.entityImportance, reason: `${entry.outcome} on ${entry.memoryId}`,
-      }).execute();
+      await sql`SELECT engram_record_weights(${next.recency}, ${next.frequency}, ${next.entityImportance}, ${`${entry.outcome} on ${entry.memoryId}`})`.execute(trx);
       return { memoryId: entry.memoryId, usefulness: factor, weights: next, weightsChanged: true };
     });
   }

@@ -23,3 +23,4 @@ export * as _20261126T120100000Z from './20261126T120100000Z-active-content-uniq
 export * as _20261126T130000000Z from './20261126T130000000Z-service-reads-migration-state.js';
 export * as _20261126T131000000Z from './20261126T131000000Z-api-keys-and-shared-rate-limits.js';
 export * as _20261126T140000000Z from './20261126T140000000Z-memories-created-order-index.js';
+export * as _20261126T150000000Z from './20261126T150000000Z-working-state-write-functions.js';
