@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { InvalidTocQueryError } from '../errors.js';
 import { holdingNodes, keywordEvents, vectorEvents, type EventMatch, type TimeWindow } from '../search/event-search.js';
 import { createTermStats } from '../search/term-stats.js';
+import { withSessionContext } from '../search/event-context.js';
 import { dateWindowsOf, withoutAnchor } from '../search/date-windows.js';
 import type { TocLevel } from './time-buckets.js';
 import type { TocDb } from './toc-tables.js';
@@ -134,7 +135,10 @@ export function createTocSearch(db: TocDb, embedder: Embedder) {
     if (stats) {
       pending.push(keyword(db, project, text, k).then(([n, g]) => [list('keyword', 'node')(n), list('keyword', 'grip')(g)]));
       // Dated boost: inside each window the text names, the event search runs again as an extra list.
-      for (const w of [query.window, ...windows]) pending.push(keywordEvents(db, project, stats, ek, w).then((m) => list('keyword', 'event')(m.map(eventRanked))));
+      // Each keyword list carries session context: a turn gains half its predecessor's score.
+      for (const w of [query.window, ...windows]) {
+        pending.push(keywordEvents(db, project, stats, ek, w).then((m) => withSessionContext(db, project, m, w)).then((m) => list('keyword', 'event')(m.map(eventRanked))));
+      }
     }
     if (qv) {
       pending.push(vector(db, qv, project, k).then(([n, g]) => [list('vector', 'node')(n), list('vector', 'grip')(g)]));
