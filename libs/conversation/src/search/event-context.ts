@@ -43,7 +43,7 @@ export async function withSessionContext(db: TocDb, project: string, hits: Event
   const context = new Map<string, number>();
   for (const n of next) {
     context.set(n.event_id, Math.max(context.get(n.event_id) ?? 0, own.get(n.context_of) ?? 0));
-    if (!events.has(n.event_id)) events.set(n.event_id, { eventId: n.event_id, sessionId: n.session_id, ts: new Date(n.ts), text: n.text, score: 0 });
+    if (!events.has(n.event_id)) events.set(n.event_id, { eventId: n.event_id, sessionId: n.session_id, ts: new Date(n.ts), text: n.text, score: 0, contextOf: n.context_of });
   }
   return [...events.values()]
     .map((e) => ({ ...e, score: ((own.get(e.eventId) ?? 0) + CONTEXT_WEIGHT * (context.get(e.eventId) ?? 0)) / (1 + CONTEXT_WEIGHT) }))
