@@ -10,6 +10,7 @@ const config = tocConfig();
 const P = 'project:chat';
 const Q = 'project:other';
 const D = 'project:dated';
+const C = 'project:context';
 
 function ev(project: string, id: string, at: string, text: string, session = 's1'): NewConversationEvent {
   return { eventId: id, project, agent: 'test', sessionId: session, ts: new Date(at), kind: 'user_message', role: 'user', text, metadata: {}, tokens: estimateTokens(text) };
@@ -29,6 +30,11 @@ const events = [
   ev(D, 'd2', '2023-08-14T10:00:00Z', 'Camping at the lake again, the kids loved the lake.'),
   ev(D, 'd3', '2023-08-20T10:00:00Z', 'My birthday party was last night.'),
   ev(D, 'd4', '2023-07-04T20:00:00Z', 'Fireworks for the Fourth!'),
+  // A reply that shares no word with the question it answers; another session's turn in between.
+  ev(C, 'x1', '2023-09-01T10:00:00Z', 'Melanie: How was the pottery class on Friday?', 'k1'),
+  ev(C, 'x9', '2023-09-01T10:00:30Z', 'Caroline: Lovely weather today.', 'k2'),
+  ev(C, 'x2', '2023-09-01T10:01:00Z', 'Caroline: I made a little bowl with a blue glaze, so proud of it.', 'k1'),
+  ev(C, 'x3', '2023-09-01T10:02:00Z', 'Melanie: Wonderful!', 'k1'),
 ];
 
 describe.each(testBackends)('search over every conversation turn ($name)', (backend) => {
@@ -66,7 +72,7 @@ describe.each(testBackends)('search over every conversation turn ($name)', (back
   it('embeds events in passes and finds them by meaning', async () => {
     expect(await toc.hasBuildWork()).toBe(true);
     expect(await toc.embedPendingEvents(4)).toEqual({ embedded: 4, more: true });
-    expect(await toc.embedPendingEvents(100)).toEqual({ embedded: 7, more: false });
+    expect(await toc.embedPendingEvents(100)).toEqual({ embedded: 11, more: false });
     expect(await toc.hasBuildWork()).toBe(false);
     const { hits } = await toc.search(P, { text: 'cycling by the water early in the morning', limit: 3, mode: 'vector' });
     expect(hits[0]).toMatchObject({ kind: 'event', id: 'c5' });
@@ -85,6 +91,15 @@ describe.each(testBackends)('search over every conversation turn ($name)', (back
     const window = { from: new Date('2023-05-01T00:00:00Z'), to: new Date('2023-06-01T00:00:00Z') };
     const { hits } = await toc.search(P, { text: 'moved from Sweden support group', limit: 10, mode: 'keyword', window });
     const events = hits.filter((h) => h.kind === 'event').map((h) => h.id);
-    expect(events).toEqual(['c1']);
+    expect(events[0]).toBe('c1');
+    expect(events).not.toContain('c4');
+  });
+
+  it('finds the reply after a matching turn of the same session (session context), not another session\'s turn', async () => {
+    const { hits } = await toc.search(C, { text: 'pottery class', limit: 10, mode: 'keyword' });
+    const found = hits.filter((h) => h.kind === 'event').map((h) => h.id);
+    expect(found.slice(0, 2)).toEqual(['x1', 'x2']);
+    expect(found).not.toContain('x9');
+    expect(found).not.toContain('x3');
   });
 });

@@ -10,7 +10,11 @@ import type { TermStats } from './term-stats.js';
  */
 
 /** One event found by a search, in the order of its list. */
-export interface EventMatch { eventId: string; sessionId: string; ts: Date; text: string; score: number }
+export interface EventMatch {
+  eventId: string; sessionId: string; ts: Date; text: string; score: number;
+  /** Set on a turn that joined a list only as the one after a hit (session context): that hit's id. */
+  contextOf?: string;
+}
 
 /** Optional event-time bounds (from a date in the query): [from, to). */
 export interface TimeWindow { from: Date; to: Date }

@@ -2,7 +2,9 @@ import type { EmbeddingProvider } from '@engram/infra';
 import { sql } from 'kysely';
 import { InvalidTocQueryError } from '../errors.js';
 import { holdingNodes, keywordEvents, vectorEvents, type EventMatch, type TimeWindow } from '../search/event-search.js';
-import { createTermStats } from '../search/term-stats.js';
+import { createTermStats, type TermStats } from '../search/term-stats.js';
+import { withSessionContext } from '../search/event-context.js';
+import { fuseEventScores } from '../search/event-fusion.js';
 import { dateWindowsOf, withoutAnchor } from '../search/date-windows.js';
 import type { TocLevel } from './time-buckets.js';
 import type { TocDb } from './toc-tables.js';
@@ -29,7 +31,7 @@ export type TocSearchMode = 'keyword' | 'vector' | 'hybrid';
 const RRF_K = 60;
 const MAX_QUERY = 1000;
 
-interface Ranked { key: string; hit: Omit<TocSearchHit, 'score' | 'matchedBy'> }
+interface Ranked { key: string; hit: Omit<TocSearchHit, 'score' | 'matchedBy'>; via?: TocSearchHit['matchedBy'] }
 
 /**
  * Weight of each list in the fusion. Raw events carry the evidence itself; node summaries and grips
@@ -85,7 +87,7 @@ function fuse(lists: readonly List[], limit: number): TocSearchHit[] {
     list.forEach((r, rank) => {
       const hit = fused.get(r.key) ?? { ...r.hit, score: 0, matchedBy: [] };
       hit.score += weight / (RRF_K + rank + 1);
-      if (!hit.matchedBy.includes(via)) hit.matchedBy.push(via);
+      for (const v of r.via ?? [via]) if (!hit.matchedBy.includes(v)) hit.matchedBy.push(v);
       fused.set(r.key, hit);
     });
   }
@@ -111,7 +113,8 @@ function validate(query: TocSearchQuery, embedder: Embedder): { text: string; mo
 /**
  * Search over the latest TOC nodes, the grips and the raw events of one project (seed 002
  * TELE-01/02/04, issue 21): BM25-ranked full text over events and Postgres full text over
- * summaries (both work without a model), pgvector cosine over all three, fused by weighted
+ * summaries (both work without a model), pgvector cosine over all three. Keyword and vector event
+ * hits are first fused by score with session context (eventList); then all lists by weighted
  * reciprocal rank (k = 60). Event hits name their session and the segment that holds them.
  * Without an embedder, `hybrid` is keyword-only and `vector` is refused.
  */
@@ -131,16 +134,28 @@ export function createTocSearch(db: TocDb, embedder: Embedder) {
       query.window ? [] : dateWindowsOf(db, termStats, project, asked),
     ]);
     const pending: Promise<List | List[]>[] = [];
-    if (stats) {
-      pending.push(keyword(db, project, text, k).then(([n, g]) => [list('keyword', 'node')(n), list('keyword', 'grip')(g)]));
-      // Dated boost: inside each window the text names, the event search runs again as an extra list.
-      for (const w of [query.window, ...windows]) pending.push(keywordEvents(db, project, stats, ek, w).then((m) => list('keyword', 'event')(m.map(eventRanked))));
-    }
-    if (qv) {
-      pending.push(vector(db, qv, project, k).then(([n, g]) => [list('vector', 'node')(n), list('vector', 'grip')(g)]));
-      for (const w of [query.window, ...windows]) pending.push(vectorEvents(db, qv, project, ek, w).then((m) => list('vector', 'event')(m.map(eventRanked))));
-    }
+    if (stats) pending.push(keyword(db, project, text, k).then(([n, g]) => [list('keyword', 'node')(n), list('keyword', 'grip')(g)]));
+    if (qv) pending.push(vector(db, qv, project, k).then(([n, g]) => [list('vector', 'node')(n), list('vector', 'grip')(g)]));
+    // Dated boost: inside each window the text names, the event search runs again as an extra list.
+    for (const w of [query.window, ...windows]) pending.push(eventList(project, stats, qv, ek, w));
     return (await Promise.all(pending)).flat();
+  }
+
+  /**
+   * Events of one window: keyword and vector hits fused by normalised score (min-max, as ADR-0020)
+   * into one list that counts for both, then session context (a turn gains half its predecessor's
+   * fused score; the turn after a hit joins, matched by what matched its predecessor).
+   */
+  async function eventList(project: string, stats: TermStats | null, qv: string | null, k: number, w?: TimeWindow): Promise<List> {
+    const [kw, vec] = await Promise.all([stats ? keywordEvents(db, project, stats, k, w) : null, qv ? vectorEvents(db, qv, project, k, w) : null]);
+    if (kw && vec) {
+      const fused = fuseEventScores(kw, vec);
+      const via = new Map(fused.map((f) => [f.match.eventId, f.via]));
+      const inContext = await withSessionContext(db, project, fused.map((f) => f.match), w);
+      return { via: 'keyword', weight: 2 * WEIGHT.event, list: inContext.map((m) => ({ ...eventRanked(m), via: via.get(m.eventId) ?? via.get(m.contextOf ?? '') ?? [] })) };
+    }
+    const found = kw ? await withSessionContext(db, project, kw, w) : vec ?? [];
+    return { via: kw ? 'keyword' : 'vector', weight: WEIGHT.event, list: found.map(eventRanked) };
   }
 
   return {
