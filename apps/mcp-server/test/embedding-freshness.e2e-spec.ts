@@ -1,7 +1,6 @@
 // Embedding freshness (issue 18) on native Postgres with the real model: every burst of stores is
 // fully embedded within N / (measured embedding rate) + 5 s, burst after burst, and /health and
-// /metrics report the backlog. (Takeover of a killed server's job: measured, not yet within the
-// ~30 s target, see docs/benchmarks.md issue 18.)
+// /metrics report the backlog. (Takeover of a killed server's job: embedding-takeover.e2e-spec.ts.)
 import { randomBytes } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';

@@ -22,9 +22,15 @@ export function newPgBoss(handle: DatabaseHandle, opts: { supervise: boolean; sc
     // The cron monitor (timers, one query per 30 s) runs only where asked: long-running servers.
     schedule: opts.schedules === true,
     migrate: true,
-    // Expired jobs (a crashed process's) are failed and retried by this check: every 10 s instead of
-    // pg-boss' 60 s, so a short job is taken over within its expiry + 10 s (issue 18).
-    ...(opts.supervise ? { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 } : {}),
+    // A crashed process's job is taken over in four steps, each on its own pg-boss clock (issue 18):
+    // the job expires (its expireInSeconds); the monitor fails it (every monitorIntervalSeconds,
+    // default 60 s); the next monitor rewrites the queue's `singletons_active` (computed BEFORE the
+    // expiry check, so one interval later); every process re-reads that from its queue cache
+    // (queueCacheIntervalSeconds, default 60 s) and until then skips the dead job's singleton key
+    // when fetching. With pg-boss' defaults that was ~120 s; with 5 s / 5 s / 2 s it is the expiry
+    // + at most ~14 s. Each step is one small query per interval (the monitor runs in one process).
+    ...(opts.supervise ? { superviseIntervalSeconds: 5, monitorIntervalSeconds: 5 } : {}),
+    queueCacheIntervalSeconds: 2,
   });
   boss.on('error', (error) => jobsLogger.error('job queue error', { error }));
   return boss;

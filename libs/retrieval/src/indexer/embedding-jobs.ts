@@ -12,20 +12,23 @@ const SINGLETON = { singletonKey: EMBED_MEMORIES_JOB } as const;
 
 /**
  * Every embed job, whoever sends it (a server, the CLI after an import), carries a short expiry and
- * steady retries: runs last about 8 s, so a job still `active` after 30 s belongs to a dead process
- * and pg-boss retries it elsewhere (its expiry check runs every 10 s in the servers).
+ * steady retries: runs last at most the 8 s budget + one call of 64 passages (~3 s at 20/s), so a
+ * job still `active` after 20 s almost surely belongs to a dead process and pg-boss retries it
+ * elsewhere (see infra's newPgBoss for the checks' intervals). pg-boss 11 has no heartbeat; a live
+ * run that overruns its expiry costs only duplicate work, since pending rows come from the table.
  */
-const JOB_SETTINGS = { ...SINGLETON, expireInSeconds: 30, retryDelaySeconds: 2, retryBackoff: false } as const;
+const EXPIRE_SECONDS = 20;
+const JOB_SETTINGS = { ...SINGLETON, expireInSeconds: EXPIRE_SECONDS, retryDelaySeconds: 2, retryBackoff: false } as const;
 
 /** Options of {@link registerEmbeddingJobs}. */
 export interface EmbeddingJobOptions {
-  /** Records per indexer call (default 256); a run makes calls until {@link runBudgetMs} has passed. */
+  /** Records per indexer call (default 64, short so a run ends soon after its budget); a run makes calls until {@link runBudgetMs} has passed. */
   perRun?: number;
   /** How long one job run keeps embedding before handing back to the queue (default 8 s). */
   runBudgetMs?: number;
   /**
-   * When a running job counts as crashed (default 30 s; runs last about {@link runBudgetMs}): the
-   * job of a killed process is failed and taken over by another process within this + 10 s.
+   * When a running job counts as crashed (default 20 s; runs last about {@link runBudgetMs}): the
+   * job of a killed process is failed and taken over by another process within this + ~14 s.
    */
   expireInSeconds?: number;
   /** How often an idle worker polls the queue (queue default when absent). */
@@ -51,12 +54,12 @@ export async function registerEmbeddingJobs(
   indexer: EmbeddingIndexer,
   options: EmbeddingJobOptions = {},
 ): Promise<void> {
-  const perRun = Math.max(1, options.perRun ?? 256);
+  const perRun = Math.max(1, options.perRun ?? 64);
   const budget = options.runBudgetMs ?? 8_000;
   const workOptions = {
     ...(options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
     // Short runs, short expiry, steady retries: a crash or a failure delays vectors by seconds, not minutes.
-    queue: { expireInSeconds: options.expireInSeconds ?? 30, retryDelaySeconds: 2, retryBackoff: false },
+    queue: { expireInSeconds: options.expireInSeconds ?? EXPIRE_SECONDS, retryDelaySeconds: 2, retryBackoff: false },
   };
   await queue.work(
     EMBED_MEMORIES_JOB,

@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// RSS of the built MCP server on embedded PGlite (issue 18): imports N synthetic records with the
+// CLI (no model: no vectors yet), starts `dist/apps/mcp-server/main.js --http` on that store, waits
+// until its embedding jobs have filled every vector, runs 50 `memory.search` calls with the official
+// SDK client and reads the server's VmRSS / VmHWM from /proc. Needs `npm run build` and the model.
+//   node tools/bench/mcp-rss-pglite.mjs 10000 [modelDir]
+/* global fetch, setTimeout */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+const n = Number(process.argv[2] ?? 10000);
+const modelDir = process.argv[3] ?? process.env.ENGRAM_TEST_MODEL_DIR ?? join(process.cwd(), '.cache/models/all-MiniLM-L6-v2');
+const root = process.cwd();
+const home = mkdtempSync(join(tmpdir(), 'engram-rss-'));
+const apiKey = 'bench-key-0123456789abcdef';
+const log = (m) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${m}\n`);
+
+function env(extra) {
+  const e = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('ENGRAM_') && k !== 'DATABASE_URL') e[k] = v;
+  return { ...e, ENGRAM_HOME: home, ENGRAM_API_KEY: apiKey, ENGRAM_LOG_LEVEL: 'warn', ...extra };
+}
+
+function cli(args, extra) {
+  const r = spawnSync(process.execPath, [join(root, 'dist/apps/admin-cli/main.js'), ...args], { env: env(extra), encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (r.status !== 0) throw new Error(`engram ${args.join(' ')}: ${r.stderr}`);
+}
+
+function memory(pid) {
+  const s = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (k) => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(s)?.[1] ?? NaN);
+  return { rssMiB: Math.round(kb('VmRSS') / 1024), peakMiB: Math.round(kb('VmHWM') / 1024) };
+}
+
+function startServer() {
+  const child = spawn(process.execPath, [join(root, 'dist/apps/mcp-server/main.js'), '--http', '--port', '0', '--host', '127.0.0.1'], { env: env({ ENGRAM_MODEL_DIR: modelDir }) });
+  let err = '';
+  return new Promise((resolve, reject) => {
+    child.stderr.on('data', (c) => {
+      err += c.toString('utf8');
+      const m = /listening on (http:\/\/[^\s]+)\/mcp/.exec(err);
+      if (m) resolve({ child, base: m[1] });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${err}`)));
+  });
+}
+
+async function pending(base) {
+  const r = await fetch(`${base}/health`, { headers: { Authorization: `Bearer ${apiKey}` } });
+  return (await r.json()).embeddings?.pending;
+}
+
+const t0 = Date.now();
+let server;
+try {
+  const corpus = spawnSync(process.execPath, [join(root, 'tools/bench/make-import-corpus.mjs'), String(n)], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  writeFileSync(join(home, 'corpus.jsonl'), corpus.stdout);
+  cli(['migrate'], {});
+  cli(['import', join(home, 'corpus.jsonl')], { ENGRAM_MODEL_DIR: join(home, 'no-model') });
+  log(`imported ${n} records in ${Math.round((Date.now() - t0) / 1000)} s`);
+  server = await startServer();
+  const pid = server.child.pid;
+  const afterStart = memory(pid);
+  const te = Date.now();
+  for (let p = await pending(server.base); p > 0; p = await pending(server.base)) {
+    log(`pending ${p}; RSS ${memory(pid).rssMiB} MiB`);
+    await new Promise((r) => setTimeout(r, 10_000));
+  }
+  const embedSeconds = Math.round((Date.now() - te) / 1000);
+  const afterEmbedding = memory(pid);
+  const client = new Client({ name: 'engram-rss-bench', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${apiKey}` } } }));
+  const words = ['deploy pipeline', 'billing shard', 'cache replica', 'vector index', 'gateway schema'];
+  for (let i = 0; i < 50; i += 1) {
+    const r = await client.callTool({ name: 'memory.search', arguments: { query: `${words[i % 5]} ${i}`, top_k: 10 } });
+    if (r.isError) throw new Error(JSON.stringify(r.content).slice(0, 300));
+  }
+  const afterSearches = memory(pid);
+  await client.close();
+  process.stdout.write(`${JSON.stringify({ memories: n, afterStart, embedSeconds, afterEmbedding, afterSearches, searches: 50 })}\n`);
+} finally {
+  if (server) server.child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 2000));
+  rmSync(home, { recursive: true, force: true });
+}
