@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import pg from 'pg';
+import { pendingEmbeddings } from '../../../tools/test/pg-probes.js';
 import { createEmptyPostgresDatabase } from '../../../tools/test/backends.js';
 import { buildApp, runCli, startHttpServer, tempHome, testModelDir, type HttpServerProcess } from '../../../tools/test/app-process.js';
 import { loadTestEmbedder } from '../../../tools/test/test-embedder.js';
@@ -13,17 +13,7 @@ const N = 60;
 const modelDir = testModelDir();
 const maybe = modelDir ? describe : describe.skip;
 
-async function scalar(url: string, text: string): Promise<number> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return Number((await c.query(text)).rows[0]?.n ?? 0);
-  } finally {
-    await c.end();
-  }
-}
-
-const pending = (url: string) => scalar(url, 'SELECT count(*)::int AS n FROM memories WHERE embedding IS NULL');
+const pending = pendingEmbeddings;
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
   const started = Date.now();

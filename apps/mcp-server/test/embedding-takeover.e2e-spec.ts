@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
+import { pendingEmbeddings, scalar } from '../../../tools/test/pg-probes.js';
 import { createEmptyPostgresDatabase } from '../../../tools/test/backends.js';
 import { buildApp, repoRoot, runCli, startHttpServer, tempHome, testModelDir, type HttpServerProcess } from '../../../tools/test/app-process.js';
 
@@ -15,17 +15,7 @@ const TAKEOVER_BOUND_MS = 45_000;
 const modelDir = testModelDir();
 const maybe = modelDir ? describe : describe.skip;
 
-async function scalar(url: string, text: string): Promise<number> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return Number((await c.query(text)).rows[0]?.n ?? 0);
-  } finally {
-    await c.end();
-  }
-}
-
-const pending = (url: string) => scalar(url, 'SELECT count(*)::int AS n FROM memories WHERE embedding IS NULL');
+const pending = pendingEmbeddings;
 const activeEmbedJobs = (url: string) => scalar(url, "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'embed-memories' AND state = 'active'");
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
