@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const USAGE =
-  'usage: npm run bench:conversations -- [--backend pglite|postgres|both] [--conversations conv-26,conv-30] [--dataset FILE] [--tools a,b] [--depth N] [--dump]';
+  'usage: npm run bench:conversations -- [--backend pglite|postgres|both] [--conversations conv-26,conv-30] [--dataset FILE] [--tools a,b] [--depth N] [--dump] [--model NAME] [--model-dir DIR]';
 
 /** Parsed options. */
 export interface ConversationsOptions {
@@ -16,6 +16,10 @@ export interface ConversationsOptions {
   depth: number;
   /** Keep every raw answer in the JSON results (for offline analysis of fusion and ranking). */
   dump: boolean;
+  /** Embedding model the server runs (ENGRAM_MODEL_NAME); null: the server's default. */
+  model: string | null;
+  /** Its directory (ENGRAM_MODEL_DIR); null: $ENGRAM_MODEL_DIR, else .cache/models/<model>. */
+  modelDir: string | null;
 }
 
 /**
@@ -30,7 +34,7 @@ export function defaultDataset(root: string): string | null {
 const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 export function parseOptions(argv: string[], root: string): ConversationsOptions {
-  const o: ConversationsOptions = { backends: ['pglite'], conversations: [], dataset: defaultDataset(root), tools: [], depth: 10, dump: false };
+  const o: ConversationsOptions = { backends: ['pglite'], conversations: [], dataset: defaultDataset(root), tools: [], depth: 10, dump: false, model: null, modelDir: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = argv[i + 1];
@@ -39,6 +43,8 @@ export function parseOptions(argv: string[], root: string): ConversationsOptions
     else if (a === '--dataset' && v) o.dataset = resolve(v);
     else if (a === '--tools') o.tools = list(v);
     else if (a === '--depth' && Number.isInteger(Number(v)) && Number(v) >= 10 && Number(v) <= 100) o.depth = Number(v);
+    else if (a === '--model' && v) o.model = v;
+    else if (a === '--model-dir' && v) o.modelDir = resolve(v);
     else if (a === '--dump') {
       o.dump = true;
       continue;
