@@ -1,0 +1,18 @@
+import { resolve } from 'node:path';
+import { parseOptions } from './options.js';
+
+describe('bench:conversations options', () => {
+  it('runs the server default model unless --model names one', () => {
+    const o = parseOptions(['--backend', 'postgres'], '/nonexistent');
+    expect(o).toMatchObject({ backends: ['postgres'], model: null, modelDir: null });
+  });
+
+  it('takes an embedding model and its directory (ADR-0029)', () => {
+    const o = parseOptions(['--model', 'bge-small-en-v1.5', '--model-dir', 'models/bge', '--conversations', 'conv-26'], '/nonexistent');
+    expect(o).toMatchObject({ model: 'bge-small-en-v1.5', modelDir: resolve('models/bge'), conversations: ['conv-26'] });
+  });
+
+  it('refuses --model without a name', () => {
+    expect(() => parseOptions(['--model'], '/nonexistent')).toThrow(/bad option --model/);
+  });
+});
