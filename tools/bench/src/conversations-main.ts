@@ -20,8 +20,11 @@ const opts = parseOptions(process.argv.slice(2), root);
 if (opts.dataset === null) throw new Error(`the dev set ../shared/datasets/locomo-dev.json is not there; pass --dataset\n${USAGE}`);
 const conversations = loadConversations(opts.dataset, opts.conversations);
 const retrievers = opts.tools.length ? RETRIEVERS.filter((r) => opts.tools.includes(r.name)) : RETRIEVERS;
+// --model wins over the environment as a pair: ENGRAM_MODEL_DIR is ignored then, so another
+// model's files can never be run with this model's pooling and prefix.
 const modelName = opts.model ?? process.env['ENGRAM_MODEL_NAME'];
-const modelDir = opts.modelDir ?? process.env['ENGRAM_MODEL_DIR'] ?? join(root, '.cache/models', modelName ?? 'all-MiniLM-L6-v2');
+const envDir = opts.model === null ? process.env['ENGRAM_MODEL_DIR'] : undefined;
+const modelDir = opts.modelDir ?? envDir ?? join(root, '.cache/models', modelName ?? 'all-MiniLM-L6-v2');
 const git = (cmd: string) => execSync(cmd, { cwd: root, encoding: 'utf8' }).trim();
 
 async function runBackend(backend: 'pglite' | 'postgres'): Promise<BackendResult> {

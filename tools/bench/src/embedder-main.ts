@@ -19,6 +19,9 @@ interface Options { model: string; modelDir: string | null; conversations: strin
 
 function parse(argv: string[], root: string): Options {
   const o: Options = { model: process.env['ENGRAM_MODEL_NAME'] ?? 'all-MiniLM-L6-v2', modelDir: process.env['ENGRAM_MODEL_DIR'] ?? null, conversations: [], queries: 200, dataset: defaultDataset(root) };
+  // --model replaces the environment's model as a pair (its directory too), so one model's files
+  // are never run with another's pooling and prefix.
+  if (argv.includes('--model')) o.modelDir = null;
   for (let i = 0; i < argv.length; i += 2) {
     const [a, v] = [argv[i], argv[i + 1]];
     if (a === '--model' && v) o.model = v;
