@@ -4,9 +4,10 @@
 # last_hidden_state [batch, length, hidden]; pooling stays in engram (model-settings.ts).
 # Optionally also writes an int8 dynamic-quantised copy (onnxruntime's quantizer), like the
 # Xenova exports. Used for ADR-0029 (issue 16 item 5): a model that reaches us only as safetensors
-# becomes an ONNX file here once, and must then pass a reference-vector check through engram's own
-# embedder before use (for all-MiniLM-L6-v2: libs/infra/test/embedding.int-spec.ts with
-# ENGRAM_TEST_MODEL_DIR pointing at the export); its sha256 is what fetch-model.sh would pin.
+# becomes an ONNX file here once, and must then pass the reference-vector check
+# (check-reference.py beside this file) and, for all-MiniLM-L6-v2, engram's own embedding test
+# (libs/infra/test/embedding.int-spec.ts with ENGRAM_TEST_MODEL_DIR pointing at the export) before
+# its sha256 is pinned in fetch-model.sh.
 #
 # Needs a throwaway venv (never the system Python): torch (CPU), transformers, onnx, onnxruntime.
 # Usage: python3 export-bert-onnx.py CHECKPOINT_DIR OUT_DIR [--int8]
