@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import { toMemoryRecord, type MemoryDatabase, type MemoryRow } from '@engram/memory';
+import { toMemoryRecord, type MemoryDatabase, type MemoryRow, type TimeWindow } from '@engram/memory';
 import type { QueryEmbedder } from '../ports.js';
 import type { VisibilityFilter } from '../queries/visibility.filter.js';
 import { countUnembedded, keywordCandidates, vectorCandidates, type KeywordCandidate, type VectorCandidate } from './candidates.js';
 import { DEFAULT_RRF_K } from './rrf.js';
+import { boostDated, datedWindows } from './date-boost.js';
 import { fuseScores } from './score-fusion.js';
 import { withSessionContext } from './session-context.js';
 import { normalizeSearchQuery, type NormalizedSearchQuery } from './search-query.js';
@@ -80,10 +81,16 @@ function vectorResults(rows: VectorCandidate[]): SearchResult[] {
 
 // In hybrid mode the vector list carries session context like the keyword list (ADR-0020), so the
 // two lists rank conversation turns alike before they are fused.
-async function vectorWithContext(db: Kysely<MemoryDatabase>, vec: VectorCandidate[], filter: VisibilityFilter): Promise<VectorCandidate[]> {
+async function vectorWithContext(db: Kysely<MemoryDatabase>, vec: VectorCandidate[], filter: VisibilityFilter, windows: readonly TimeWindow[]): Promise<VectorCandidate[]> {
   const hits = vec.map((row) => ({ row, score: Math.max(0, 1 - Number(row.distance)) }));
   const scored = await withSessionContext(db, hits, filter, (row) => ({ ...row, distance: 1 }));
-  return scored.slice(0, vec.length).map(({ row, score }) => ({ ...row, distance: 1 - score }));
+  return boostDated(scored, windows).slice(0, vec.length).map(({ row, score }) => ({ ...row, distance: 1 - score }));
+}
+
+// Plain vector mode stays plain dense retrieval, except that memories from a date the query names are lifted.
+function datedVector(vec: VectorCandidate[], windows: readonly TimeWindow[]): VectorCandidate[] {
+  if (windows.length === 0) return vec;
+  return boostDated(vec.map((row) => ({ row, score: 1 - Number(row.distance) })), windows).map(({ row, score }) => ({ ...row, distance: 1 - score }));
 }
 
 // Hybrid: convex combination of min-max normalised cosine and BM25 scores (ADR-0020).
@@ -108,7 +115,8 @@ async function rankedResults(ctx: Ctx, q: NormalizedSearchQuery, filter: Visibil
   let mode: SearchMode = q.mode;
   let degraded: string | undefined;
   let queryVector: Float32Array | null = null;
-  const keyword = (limit: number) => keywordCandidates(ctx.db, q.text, filter, limit);
+  const windows = datedWindows(q.text, filter.now);
+  const keyword = (limit: number) => keywordCandidates(ctx.db, q.text, filter, limit, windows);
   const limit = mode === 'hybrid' ? q.topK * ctx.overFetch : q.topK;
   let kwPromise: Promise<KeywordCandidate[]> | null = mode !== 'vector' ? keyword(limit) : null;
   // A rejection surfaces where it is awaited; this only keeps it from counting as unhandled meanwhile.
@@ -124,7 +132,9 @@ async function rankedResults(ctx: Ctx, q: NormalizedSearchQuery, filter: Visibil
     queryVector && model ? vectorCandidates(ctx.db, queryVector, model, filter, limit, ctx.efSearch) : [],
     kwPromise ?? [],
   ]);
-  const results = mode === 'hybrid' ? fuse(q, await vectorWithContext(ctx.db, vec, filter), kw) : mode === 'vector' ? vectorResults(vec) : keywordResults(kw);
+  const results = mode === 'hybrid'
+    ? fuse(q, await vectorWithContext(ctx.db, vec, filter, windows), kw)
+    : mode === 'vector' ? vectorResults(datedVector(vec, windows)) : keywordResults(kw);
   return { mode, degraded, model, results };
 }
 
