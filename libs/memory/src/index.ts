@@ -33,6 +33,8 @@ export { isScope, parseScope, scopeMatches } from './scope.js';
 export { MAX_SCAN_DEPTH, redactSensitive, redactText, redactValue, scanValue } from './sensitive/scanner.js';
 export type { Detection, DetectionClass, RedactionRules } from './sensitive/scanner.js';
 export type { ParsedScope, Scope } from './scope.js';
+export { windowsIn } from './time/query-dates.js';
+export type { TimeWindow } from './time/query-dates.js';
 export type { MemoriesTable } from './tables/memories.table.js';
 export type { EdgeKind, MemoryEdgesTable } from './tables/memory-edges.table.js';
 export type { MemoryVersionsTable } from './tables/memory-versions.table.js';

@@ -56,4 +56,34 @@ describe.each(testBackends)('BM25 keyword search ($name)', (backend) => {
     expect(ids.slice(0, 2).sort()).toEqual([ask, reply].sort());
     expect(ids).toHaveLength(3);
   });
+
+  it('lifts memories from a date the question names, even ones that rank low on words alone', async () => {
+    const scope = 'project:bm25-dates';
+    const day = (iso: string) => new Date(`${iso}T14:00:00Z`);
+    // Several turns match "painting" better; the one from 13 October 2023 only weakly.
+    for (let i = 0; i < 5; i++) {
+      await seedRecord(handle.db, { content: `Mel: I show my painting, painting ${i}`, scope, validFrom: day(`2023-0${i + 3}-02`) });
+    }
+    const dated = await seedRecord(handle.db, { content: 'Mel: here is a sunset I did last week, a painting of the lake and the sky at dusk', scope, validFrom: day('2023-10-13') });
+    const asked = 'What painting did Mel show on October 13, 2023?';
+    const plain = await sut.search({ text: 'What painting did Mel show?', mode: 'keyword', scopes: [scope], topK: 6 });
+    expect(plain.results[0]?.record.id).not.toBe(dated);
+    const res = await sut.search({ text: asked, mode: 'keyword', scopes: [scope], topK: 6 });
+    expect(res.results[0]?.record.id).toBe(dated);
+    expect(res.results.every((r) => r.score <= 1)).toBe(true);
+    // Nothing is filtered out: the other paintings still come, after it.
+    expect(res.results).toHaveLength(6);
+    // A whole year names no memory in particular: no lift.
+    const year = await sut.search({ text: 'What painting did Mel show in 2023?', mode: 'keyword', scopes: [scope], topK: 6 });
+    expect(year.results[0]?.record.id).not.toBe(dated);
+  });
+
+  it('reads the dated candidates the plain candidate read would miss', async () => {
+    const scope = 'project:bm25-dated-read';
+    const day = (iso: string) => new Date(`${iso}T09:00:00Z`);
+    for (let i = 0; i < 12; i++) await seedRecord(handle.db, { content: `kayak kayak kayak trip ${i}`, scope, validFrom: day('2024-01-05') });
+    const dated = await seedRecord(handle.db, { content: 'a long day: we packed, drove, and then took the kayak out on the lake', scope, validFrom: day('2024-03-09') });
+    const res = await sut.search({ text: 'the kayak on 9 March 2024', mode: 'keyword', scopes: [scope], topK: 3 });
+    expect(res.results[0]?.record.id).toBe(dated);
+  });
 });

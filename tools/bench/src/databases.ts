@@ -59,6 +59,14 @@ export async function createNativeDatabase(poolSize = 10): Promise<BenchDatabase
   };
 }
 
+/** A native database filled and kept by an earlier run (ENGRAM_BENCH_KEEP_DB=1); left in place afterwards. */
+export async function reuseNativeDatabase(url: string, poolSize = 10): Promise<BenchDatabase> {
+  if (!url.startsWith('postgres')) throw new Error(`--reuse needs a postgres:// URL, got "${url}"`);
+  const handle = await openDatabase({ databaseUrl: url, home: '/nonexistent', poolSize });
+  await migrateToLatest(handle);
+  return { name: 'postgres', handle, url, home: undefined, destroy: () => handle.close().catch(() => {}) };
+}
+
 /** Embedded PGlite under a fresh temp ENGRAM_HOME, opened through openDatabase (lock + socket). */
 export async function createEmbeddedDatabase(): Promise<BenchDatabase> {
   const home = mkdtempSync(join(tmpdir(), 'engram-bench-'));

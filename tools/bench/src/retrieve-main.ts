@@ -1,4 +1,4 @@
-// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-postgres] [--skip-pglite]`: latency of validated
+// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-postgres] [--skip-pglite] [--reuse URL]`: latency of validated
 // retrieval (memory.retrieve's pipeline: search over-fetch, fresh-row validation, ranking, dedupe,
 // contradictions, token budget) next to the plain hybrid search it is built on, on native Postgres
 // and PGlite. The corpus, the gate writes and the vectors are those of the main benchmark.
@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { loadEmbeddingProvider, type EmbeddingProvider } from '@engram/infra';
 import { createRetrievalPipeline, createSearchService, type SearchMode } from '@engram/retrieval';
 import { queries } from './corpus.js';
-import { createEmbeddedDatabase, createNativeDatabase, type BenchDatabase } from './databases.js';
+import { createEmbeddedDatabase, createNativeDatabase, reuseNativeDatabase, type BenchDatabase } from './databases.js';
 import { fillVectors } from './search-phase.js';
 import { progress, since, summarize } from './stats.js';
 import { cachedPassageEmbedder, corpusVectors } from './vectors.js';
@@ -37,12 +37,16 @@ async function timeQueries(run: (q: { text: string; scopes: string[] }) => Promi
   return { latency: summarize(latencies), meanResults: Math.round((results / count) * 10) / 10 };
 }
 
-async function measure(db: BenchDatabase, embedder: EmbeddingProvider, size: number, count: number, seed: number): Promise<Row[]> {
+async function fill(db: BenchDatabase, embedder: EmbeddingProvider, size: number, seed: number): Promise<void> {
   progress(`${db.name}: writing ${size} memories through the gate`);
   await writeRange(benchGate(db.handle), seed, 0, size, 8, undefined, keepStatistics(db.handle));
   const vectors = await corpusVectors(root, embedder, seed, size);
   await fillVectors(db.handle, cachedPassageEmbedder(embedder, vectors, seed));
-  await sql`ANALYZE memories`.execute(db.handle.db);
+  await sql`VACUUM ANALYZE memories`.execute(db.handle.db);
+}
+
+async function measure(db: BenchDatabase, embedder: EmbeddingProvider, size: number, count: number, seed: number, filled: boolean): Promise<Row[]> {
+  if (!filled) await fill(db, embedder, size, seed);
   const search = createSearchService({ db: db.handle.db, embedder });
   const pipeline = createRetrievalPipeline({ db: db.handle.db, embedder, search });
   const rows: Row[] = [];
@@ -68,10 +72,14 @@ async function main(): Promise<void> {
       ...(process.argv.includes('--skip-postgres') ? [] : [createNativeDatabase]),
       ...(process.argv.includes('--skip-pglite') ? [] : [createEmbeddedDatabase]),
     ];
+    // --reuse URL: a native database an earlier run filled and kept (ENGRAM_BENCH_KEEP_DB=1), so the
+    // queries can be timed again on a quieter machine without writing and embedding 100k memories again.
+    const reuse = process.argv.indexOf('--reuse');
+    if (reuse >= 0) makers.splice(0, makers.length, () => reuseNativeDatabase(process.argv[reuse + 1] ?? ''));
     for (const make of makers) {
       const db = await make();
       try {
-        rows.push(...(await measure(db, embedder, size, count, seed)));
+        rows.push(...(await measure(db, embedder, size, count, seed, reuse >= 0)));
       } finally {
         await db.destroy();
       }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
+import { windowsIn } from '@engram/memory';
 import type { TocDb } from '../toc/toc-tables.js';
 import { keywordEvents, type TimeWindow } from './event-search.js';
-import { windowsIn } from './query-dates.js';
 import type { TermStatsReader } from './term-stats.js';
 
 const UNIT_MS = { day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000 } as const;

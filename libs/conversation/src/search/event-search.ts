@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { TimeWindow } from '@engram/memory';
 import type { TocDb } from '../toc/toc-tables.js';
 import type { TermStats } from './term-stats.js';
 
@@ -17,7 +18,7 @@ export interface EventMatch {
 }
 
 /** Optional event-time bounds (from a date in the query): [from, to). */
-export interface TimeWindow { from: Date; to: Date }
+export type { TimeWindow };
 
 /** BM25 parameters (the usual defaults). */
 const K1 = 1.2;

@@ -1,10 +1,18 @@
 import type { MemoryRecord } from '@engram/memory';
 import type { SearchResult } from '../search/search.types.js';
-import { maxRrfScore, normalizedFusion, semanticScores } from './fusion.js';
+import { fuseScores } from '../search/score-fusion.js';
+import { maxRrfScore, semanticScores } from './fusion.js';
 
 // Exact values of the fusion formulas (issue 22: mutants of the arithmetic must change an answer).
 const hit = (id: string, extra: Partial<SearchResult>): SearchResult => ({ record: { id } as MemoryRecord, score: 0, ...extra });
 const semantic = (cs: { result: SearchResult; semantic: number }[]) => Object.fromEntries(cs.map((c) => [c.result.record.id, c.semantic]));
+
+// The one score fusion (search's, used by memory.retrieve as it is): lists of id → score.
+function normalizedFusion(results: SearchResult[], w: { vector: number; keyword: number }) {
+  const list = (pick: (r: SearchResult) => number | undefined) => new Map(results.flatMap((r) => (pick(r) === undefined ? [] : [[r.record.id, pick(r) as number] as const])));
+  const fused = fuseScores({ vector: { weight: w.vector, scores: list((r) => r.vectorScore) }, keyword: { weight: w.keyword, scores: list((r) => r.keywordScore) } });
+  return fused.map((f) => ({ result: results.find((r) => r.record.id === f.id) as SearchResult, semantic: f.score }));
+}
 
 describe('normalised fusion, exact', () => {
   const results = [hit('v', { vectorScore: 0.9, keywordScore: 0.1 }), hit('k', { vectorScore: 0.2, keywordScore: 0.8 }), hit('m', { vectorScore: 0.5 })];
@@ -51,9 +59,9 @@ describe('semantic scores per mode', () => {
     });
   });
 
-  it('hybrid normalised uses the list scores, not the fused one', () => {
-    const out = semanticScores([hit('a', { score: 0.9, vectorScore: 0.1 }), hit('b', { score: 0, vectorScore: 0.3 })], 'hybrid', 'normalized', w, 60);
-    expect(out.map((c) => [c.result.record.id, c.semantic])).toEqual([['b', expect.closeTo(0.6, 12)], ['a', 0]]);
+  it('hybrid normalised takes the fused score of search as it is (fused once), clamped to [0, 1]', () => {
+    const out = semanticScores([hit('a', { score: 0.9, vectorScore: 0.1 }), hit('b', { score: 0, vectorScore: 0.3 }), hit('c', { score: 1.3 })], 'hybrid', 'normalized', w, 60);
+    expect(out.map((c) => [c.result.record.id, c.semantic])).toEqual([['a', 0.9], ['b', 0], ['c', 1]]);
   });
 
   it('vector and keyword modes keep the raw score, clamped, whatever the fusion setting', () => {

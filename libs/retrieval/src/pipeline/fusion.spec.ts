@@ -1,6 +1,7 @@
 import type { MemoryRecord } from '@engram/memory';
 import type { SearchResult } from '../search/search.types.js';
-import { maxRrfScore, normalizedFusion, semanticScores } from './fusion.js';
+import { fuseScores } from '../search/score-fusion.js';
+import { maxRrfScore, semanticScores } from './fusion.js';
 import { blendScore, DEFAULT_RANKING_WEIGHTS, recencyScore } from './ranking.js';
 import { DEFAULT_RETRIEVAL_DEFAULTS } from './retrieve-query.js';
 
@@ -13,18 +14,6 @@ describe('fusion', () => {
     const [top, second] = semanticScores([hit('a', { vectorRank: 1, keywordRank: 1 }), hit('b', { keywordRank: 2 })], 'hybrid', 'rrf', w, 60);
     expect(top?.semantic).toBeCloseTo(1, 10);
     expect(second?.semantic).toBeCloseTo((0.4 / 62) * 61, 10);
-  });
-
-  it('normalised fusion: weighted average of min-max scores; weights decide the order', () => {
-    const results = [
-      hit('v', { vectorScore: 0.9, keywordScore: 0.1 }),
-      hit('k', { vectorScore: 0.2, keywordScore: 0.8 }),
-      hit('m', { vectorScore: 0.5 }),
-    ];
-    expect(normalizedFusion(results, { vector: 0.9, keyword: 0.1 }).map((c) => c.result.record.id)).toEqual(['v', 'm', 'k']);
-    expect(normalizedFusion(results, { vector: 0.1, keyword: 0.9 }).map((c) => c.result.record.id)).toEqual(['k', 'v', 'm']);
-    const top = normalizedFusion(results, { vector: 1, keyword: 1 })[0];
-    expect(top?.semantic).toBeLessThanOrEqual(1);
   });
 
   it('single modes keep their own score, clamped to [0, 1]', () => {
@@ -45,7 +34,11 @@ describe('fusion blended with the default ranking signals', () => {
     hit('filler', { score: w.vector / 80, vectorScore: 0.25, vectorRank: 20 }),
   ];
   const age: Record<string, number> = { answer: 200, lookalike: 5, filler: 30 };
-  const order = (fusion: 'rrf' | 'normalized') => semanticScores(results, 'hybrid', fusion, w, 60)
+  // What memory.search hands the pipeline: RRF from the ranks, or its min-max fused score.
+  const list = (pick: (r: SearchResult) => number | undefined) => new Map(results.flatMap((r) => (pick(r) === undefined ? [] : [[r.record.id, pick(r) as number] as const])));
+  const fused = new Map(fuseScores({ vector: { weight: w.vector, scores: list((r) => r.vectorScore) }, keyword: { weight: w.keyword, scores: list((r) => r.keywordScore) } }).map((f) => [f.id, f.score]));
+  const scored = (fusion: 'rrf' | 'normalized') => (fusion === 'rrf' ? results : results.map((r) => ({ ...r, score: fused.get(r.record.id) ?? 0 })));
+  const order = (fusion: 'rrf' | 'normalized') => semanticScores(scored(fusion), 'hybrid', fusion, w, 60)
     .map((c) => ({ id: c.result.record.id, final: blendScore({ semantic: c.semantic, recency: recencyScore(new Date(now.getTime() - (age[c.result.record.id] ?? 0) * DAY), now), access: 0, effectiveConfidence: 1 }, DEFAULT_RANKING_WEIGHTS) }))
     .sort((a, b) => b.final - a.final)
     .map((c) => c.id);

@@ -16,32 +16,18 @@ export function maxRrfScore(weights: FusionWeights, k: number = DEFAULT_RRF_K): 
   return (weights.vector + weights.keyword) / (k + 1);
 }
 
-function minMax(values: number[]): (v: number | undefined) => number {
-  const lo = Math.min(...values);
-  const hi = Math.max(...values);
-  return (v) => (v === undefined ? 0 : hi > lo ? (v - lo) / (hi - lo) : 1);
-}
-
-/**
- * The alternative fusion of seed 000 FR-03: weighted average of min-max normalised list scores
- * (cosine similarity, ts_rank); a record missing from a list scores 0 there.
- */
-export function normalizedFusion(results: SearchResult[], weights: FusionWeights): ScoredCandidate[] {
-  const vec = minMax(results.flatMap((r) => (r.vectorScore === undefined ? [] : [r.vectorScore])));
-  const kw = minMax(results.flatMap((r) => (r.keywordScore === undefined ? [] : [r.keywordScore])));
-  const total = weights.vector + weights.keyword;
-  return results
-    .map((result) => ({ result, semantic: (weights.vector * vec(result.vectorScore) + weights.keyword * kw(result.keywordScore)) / total }))
-    .sort((a, b) => b.semantic - a.semantic || (a.result.record.id < b.result.record.id ? -1 : 1));
-}
-
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
-/** Semantic score per candidate for the mode and fusion actually used. */
+/**
+ * Semantic score per candidate for the mode and fusion actually used. Normalised hybrid takes the
+ * search's own fused score (the same min-max fusion over the full candidate lists, ADR-0020):
+ * fusing again over the over-fetched top would re-stretch the lists and rank differently from
+ * `memory.search` for no reason (issue 16: fuse once).
+ */
 export function semanticScores(
   results: SearchResult[], mode: SearchMode, fusion: FusionMethod, weights: FusionWeights, rrfK: number,
 ): ScoredCandidate[] {
-  if (mode === 'hybrid' && fusion === 'normalized') return normalizedFusion(results, weights);
+  if (mode === 'hybrid' && fusion === 'normalized') return results.map((result) => ({ result, semantic: clamp01(result.score) }));
   if (mode === 'hybrid') {
     // Weighted RRF from each hit's list ranks (search itself fuses by score, ADR-0020).
     const max = maxRrfScore(weights, rrfK);

@@ -20,7 +20,9 @@ export interface SourceState {
   scope: string;
 }
 
-type StateRow = MemoryRow & { embedding_text: string | null; gate_request_id: string | null; recorded_at: Date | string | null };
+type StateRow = MemoryRow & {
+  embedding_text: string | null; gate_request_id: string | null; recorded_at: Date | string | null; derived_edges: string[] | null;
+};
 
 function parseVector(text: string | null): number[] | null {
   if (text === null) return null;
@@ -34,17 +36,9 @@ export function derivedFromMetadata(metadata: Record<string, unknown>): string[]
   return list.filter((v): v is string => typeof v === 'string' && isUuid(v));
 }
 
-async function derivedEdges(db: Kysely<MemoryDatabase>, ids: string[]): Promise<Map<string, string[]>> {
-  const rows = await db.selectFrom('memory_edges').select(['src_id', 'dst_id'])
-    .where(sql<boolean>`src_id = ANY(${ids}::uuid[])`).where('kind', '=', 'derived_from').execute();
-  const out = new Map<string, string[]>();
-  for (const r of rows) out.set(r.src_id, [...(out.get(r.src_id) ?? []), r.dst_id]);
-  return out;
-}
-
 /**
  * Fresh head rows for `ids` with the stored version that backs each (provenance), the vector (for
- * near-duplicate collapse) and derived_from links. Ids that are not stored are simply absent.
+ * near-duplicate collapse) and derived_from links, in one read. Ids that are not stored are simply absent.
  */
 export async function loadRecordStates(db: Kysely<MemoryDatabase>, ids: readonly string[]): Promise<Map<string, RecordState>> {
   const valid = [...new Set(ids.filter(isUuid))];
@@ -52,14 +46,14 @@ export async function loadRecordStates(db: Kysely<MemoryDatabase>, ids: readonly
   const columns = sql.join(MEMORY_COLUMNS.map((c) => sql.ref(`m.${c}`)));
   const result = await sql<StateRow>`
     SELECT ${columns}, (m.embedding IS NOT NULL) AS has_embedding, m.embedding::text AS embedding_text,
-      v.gate_request_id, v.recorded_at
+      v.gate_request_id, v.recorded_at,
+      ARRAY(SELECT e.dst_id::text FROM memory_edges e WHERE e.src_id = m.id AND e.kind = 'derived_from') AS derived_edges
     FROM memories m LEFT JOIN memory_versions v ON v.id = m.id AND v.version = m.version
     WHERE m.id = ANY(${valid}::uuid[])`.execute(db);
-  const edges = await derivedEdges(db, valid);
   const states = new Map<string, RecordState>();
   for (const row of result.rows) {
     const record = toMemoryRecord(row);
-    const derivedFrom = [...new Set([...(edges.get(row.id) ?? []), ...derivedFromMetadata(record.metadata)])];
+    const derivedFrom = [...new Set([...(row.derived_edges ?? []), ...derivedFromMetadata(record.metadata)])];
     states.set(row.id, {
       record, gateRequestId: row.gate_request_id, recordedAt: row.recorded_at === null ? null : new Date(row.recorded_at),
       embedding: parseVector(row.embedding_text), derivedFrom,

@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { MemoryDatabase } from '@engram/memory';
+import type { MemoryDatabase, TimeWindow } from '@engram/memory';
 
 /** Which head rows a search may return. `scopes` is the caller's visibility, never widened here. */
 export interface VisibilityFilter {
@@ -12,6 +12,13 @@ export interface VisibilityFilter {
   createdBefore: Date | null;
   /** "Now" for valid-time checks; a parameter, not SQL now(), so tests can pin the clock. */
   now: Date;
+  /** Only memories whose valid_from lies in one of these windows (the dates a query names). */
+  validWithin?: readonly TimeWindow[];
+}
+
+function inWindows<O>(windows: readonly TimeWindow[]) {
+  return (qb: SelectQueryBuilder<MemoryDatabase, 'memories', O>) =>
+    qb.where((eb) => eb.or(windows.map((w) => eb.and([eb('memories.valid_from', '>=', w.from), eb('memories.valid_from', '<', w.to)]))));
 }
 
 /**
@@ -41,5 +48,6 @@ export function visibleTo<O>(f: VisibilityFilter) {
       .$if(f.tags !== null, (q) => q.where(sql<boolean>`memories.tags && ${f.tags}::text[]`))
       .$if(f.minConfidence !== null, (q) => q.where('memories.confidence', '>=', f.minConfidence as number))
       .$if(f.createdAfter !== null, (q) => q.where('memories.created_at', '>=', f.createdAfter as Date))
-      .$if(f.createdBefore !== null, (q) => q.where('memories.created_at', '<', f.createdBefore as Date));
+      .$if(f.createdBefore !== null, (q) => q.where('memories.created_at', '<', f.createdBefore as Date))
+      .$if((f.validWithin?.length ?? 0) > 0, inWindows(f.validWithin ?? []));
 }

@@ -1,11 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { MemoryDatabase, MemoryRow } from '@engram/memory';
+import type { MemoryDatabase, MemoryRow, TimeWindow } from '@engram/memory';
 import { keywordSearchQuery } from '../queries/keyword-search.query.js';
 import { termStatistics } from '../queries/term-statistics.query.js';
 import { vectorSearchQuery, type EmbeddingModelId } from '../queries/vector-search.query.js';
 import type { VisibilityFilter } from '../queries/visibility.filter.js';
 import { planBm25 } from './bm25.js';
-import { withSessionContext } from './session-context.js';
 
 /** A head row with the score of the list it came from. */
 export type KeywordCandidate = MemoryRow & { keyword_score: number | string };
@@ -13,20 +12,26 @@ export type VectorCandidate = MemoryRow & { distance: number | string };
 
 /**
  * Keyword candidates ranked by BM25 over the scopes' term statistics (ADR-0019): one statistics
- * read, one candidate read, then the turns around them in their conversation (ADR-0020). Agents ask in natural language, so any query word may match and
- * rarer words weigh more; nothing is returned when no query word occurs in the scopes.
+ * read, one candidate read. Agents ask in natural language, so any query word may match and rarer
+ * words weigh more; nothing is returned when no query word occurs in the scopes. When the query
+ * names dates (`windows`), the best matches from those dates are read too, however they rank
+ * overall (the caller lifts them, date-boost.ts). Session context is the caller's (one read for
+ * every list, session-context.ts).
  */
 export async function keywordCandidates(
   db: Kysely<MemoryDatabase>,
   text: string,
   filter: VisibilityFilter,
   limit: number,
+  windows: readonly TimeWindow[] = [],
 ): Promise<KeywordCandidate[]> {
   const plan = planBm25(await termStatistics(db, text, filter.scopes));
   if (plan === null) return [];
   const rows = (await keywordSearchQuery(db, plan, filter, limit).execute()) as KeywordCandidate[];
-  const scored = await withSessionContext(db, rows.map((row) => ({ row, score: Number(row.keyword_score) })), filter, (row) => ({ ...row, keyword_score: 0 }));
-  return scored.slice(0, limit).map(({ row, score }) => ({ ...row, keyword_score: score }));
+  if (windows.length === 0) return rows;
+  const seen = new Set(rows.map((r) => r.id));
+  const dated = (await keywordSearchQuery(db, plan, { ...filter, validWithin: windows }, limit).execute()) as KeywordCandidate[];
+  return [...rows, ...dated.filter((r) => !seen.has(r.id))];
 }
 
 /**

@@ -20,4 +20,16 @@ describe('score fusion', () => {
     expect(fuseScores(lists(0.1))[0]?.id).toBe('k');
     expect(fuseScores(lists(0.5)).map((f) => f.id)).toEqual(['k', 'v']);
   });
+
+  it('normalises against a fixed depth, so a longer list does not reorder the top', () => {
+    const vector = new Map([['a', 0.9], ['b', 0.8], ['c', 0.7]]);
+    const keyword = new Map([['b', 0.9], ['a', 0.5], ['c', 0.45]]);
+    const top = (v: Map<string, number>, k: Map<string, number>) => fuseScores({ vector: { weight: 0.5, scores: v }, keyword: { weight: 0.5, scores: k } }, 3).map((f) => f.id);
+    expect(top(vector, keyword)).toEqual(['b', 'a', 'c']);
+    // Deeper lists (more, weaker hits) leave the order and the scores of the top alone.
+    const deeper = (m: Map<string, number>, low: number) => new Map([...m, ['x', low], ['y', low / 2]]);
+    const fused = fuseScores({ vector: { weight: 0.5, scores: deeper(vector, 0.1) }, keyword: { weight: 0.5, scores: deeper(keyword, 0.05) } }, 3);
+    expect(fused.slice(0, 3).map((f) => f.id)).toEqual(['b', 'a', 'c']);
+    expect(fused.find((f) => f.id === 'x')?.score).toBe(0);
+  });
 });

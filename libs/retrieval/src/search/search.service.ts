@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { toMemoryRecord, type MemoryDatabase, type MemoryRow } from '@engram/memory';
+import { toMemoryRecord, type MemoryDatabase, type MemoryRow, type TimeWindow } from '@engram/memory';
 import type { QueryEmbedder } from '../ports.js';
 import type { VisibilityFilter } from '../queries/visibility.filter.js';
 import { countUnembedded, keywordCandidates, vectorCandidates, type KeywordCandidate, type VectorCandidate } from './candidates.js';
 import { DEFAULT_RRF_K } from './rrf.js';
+import { boostDated, datedWindows } from './date-boost.js';
 import { fuseScores } from './score-fusion.js';
-import { withSessionContext } from './session-context.js';
+import { readSuccessors, withSessionContext } from './session-context.js';
 import { normalizeSearchQuery, type NormalizedSearchQuery } from './search-query.js';
 import type { SearchDefaults, SearchMode, SearchQuery, SearchResponse, SearchResult } from './search.types.js';
 
@@ -78,12 +79,27 @@ function vectorResults(rows: VectorCandidate[]): SearchResult[] {
   });
 }
 
-// In hybrid mode the vector list carries session context like the keyword list (ADR-0020), so the
-// two lists rank conversation turns alike before they are fused.
-async function vectorWithContext(db: Kysely<MemoryDatabase>, vec: VectorCandidate[], filter: VisibilityFilter): Promise<VectorCandidate[]> {
-  const hits = vec.map((row) => ({ row, score: Math.max(0, 1 - Number(row.distance)) }));
-  const scored = await withSessionContext(db, hits, filter, (row) => ({ ...row, distance: 1 }));
-  return scored.slice(0, vec.length).map(({ row, score }) => ({ ...row, distance: 1 - score }));
+/**
+ * Session context (ADR-0020) and named dates (date-boost.ts) applied to the lists of a search, with
+ * ONE read of the candidates' successors for all lists. Plain vector mode stays plain dense
+ * retrieval (dates apart); in hybrid mode the vector list carries context like the keyword list,
+ * so the two rank conversation turns alike before they are fused.
+ */
+async function inContext(
+  db: Kysely<MemoryDatabase>, lists: { kw: KeywordCandidate[]; vec: VectorCandidate[]; limit: number }, mode: SearchMode, filter: VisibilityFilter,
+  windows: readonly TimeWindow[],
+): Promise<{ kw: KeywordCandidate[]; vec: VectorCandidate[] }> {
+  const { kw, vec, limit } = lists;
+  const vecHits = vec.map((row) => ({ row, score: Math.max(0, 1 - Number(row.distance)) }));
+  const kwHits = kw.map((row) => ({ row, score: Number(row.keyword_score) }));
+  const contextOf = mode === 'vector' ? kwHits : [...kwHits, ...vecHits];
+  const successors = await readSuccessors(db, contextOf.map((h) => h.row.id), filter);
+  const kwScored = boostDated(withSessionContext(kwHits, successors, (row) => ({ ...row, keyword_score: 0 })), windows);
+  const vecScored = boostDated(mode === 'vector' ? vecHits : withSessionContext(vecHits, successors, (row) => ({ ...row, distance: 1 })), windows);
+  return {
+    kw: kwScored.slice(0, limit).map(({ row, score }) => ({ ...row, keyword_score: score })),
+    vec: vecScored.slice(0, vec.length).map(({ row, score }) => ({ ...row, distance: 1 - score })),
+  };
 }
 
 // Hybrid: convex combination of min-max normalised cosine and BM25 scores (ADR-0020).
@@ -108,7 +124,8 @@ async function rankedResults(ctx: Ctx, q: NormalizedSearchQuery, filter: Visibil
   let mode: SearchMode = q.mode;
   let degraded: string | undefined;
   let queryVector: Float32Array | null = null;
-  const keyword = (limit: number) => keywordCandidates(ctx.db, q.text, filter, limit);
+  const windows = datedWindows(q.text, filter.now);
+  const keyword = (limit: number) => keywordCandidates(ctx.db, q.text, filter, limit, windows);
   const limit = mode === 'hybrid' ? q.topK * ctx.overFetch : q.topK;
   let kwPromise: Promise<KeywordCandidate[]> | null = mode !== 'vector' ? keyword(limit) : null;
   // A rejection surfaces where it is awaited; this only keeps it from counting as unhandled meanwhile.
@@ -124,7 +141,8 @@ async function rankedResults(ctx: Ctx, q: NormalizedSearchQuery, filter: Visibil
     queryVector && model ? vectorCandidates(ctx.db, queryVector, model, filter, limit, ctx.efSearch) : [],
     kwPromise ?? [],
   ]);
-  const results = mode === 'hybrid' ? fuse(q, await vectorWithContext(ctx.db, vec, filter), kw) : mode === 'vector' ? vectorResults(vec) : keywordResults(kw);
+  const lists = await inContext(ctx.db, { kw, vec, limit }, mode, filter, windows);
+  const results = mode === 'hybrid' ? fuse(q, lists.vec, lists.kw) : mode === 'vector' ? vectorResults(lists.vec) : keywordResults(lists.kw);
   return { mode, degraded, model, results };
 }
 

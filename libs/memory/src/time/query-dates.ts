@@ -1,12 +1,16 @@
-import type { TimeWindow } from './event-search.js';
-
 /*
- * Dates named in a search text (issue 21): "October 13", "13 Oct 2023", "May 2023", "last May",
- * "in 2023", "yesterday", "last week", "two weeks ago". Each becomes an event-time window in UTC (the
- * TOC's buckets). Relative expressions are read against `reference`, the newest event of the
- * project, not the wall clock: a backfilled or imported conversation has its own "now". A date
- * without a year is the latest such date not after the reference.
+ * Dates named in a search text (issues 16 and 21): "October 13", "13 Oct 2023", "May 2023", "last May",
+ * "in 2023", "yesterday", "last week", "two weeks ago". Each becomes a time window in UTC (the TOC's
+ * buckets; a memory's valid_from). Relative expressions are read against `reference` — for
+ * conversation search the newest event of the project, not the wall clock: a backfilled or imported
+ * conversation has its own "now". A date without a year is the latest such date not after the reference.
  */
+
+/** A span of time, [from, to). */
+export interface TimeWindow {
+  from: Date;
+  to: Date;
+}
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
