@@ -1,4 +1,5 @@
 import { MAX_TOP_K } from '../search/search-query.js';
+import { SEARCH_OVER_FETCH } from '../search/search.service.js';
 import type { SearchService } from '../search/search.service.js';
 import type { SearchMode } from '../search/search.types.js';
 import { semanticScores } from './fusion.js';
@@ -49,6 +50,7 @@ export async function gatherCandidates(
   const response = await search.search({
     text: q.text, mode: q.mode, topK: Math.min(MAX_TOP_K, q.topK * plan.overFetch), scopes: q.scopes, types: q.types, tags: q.tags,
     includeArchived: q.includeArchived, createdAfter: q.createdAfter, createdBefore: q.createdBefore, weights: q.weights,
+    listDepth: q.topK * SEARCH_OVER_FETCH,
   });
   const scored = semanticScores(response.results, response.mode, q.fusion, q.weights, rrfK);
   // A vector hit must be similar enough on its own unless keyword search found it too.

@@ -15,6 +15,7 @@ export interface NormalizedSearchQuery {
   createdAfter: Date | null;
   createdBefore: Date | null;
   weights: FusionWeights;
+  listDepth: number | null;
 }
 
 export const DEFAULT_TOP_K = 10;
@@ -46,6 +47,12 @@ function checkTopK(topK: number | undefined): number {
   return k;
 }
 
+function checkListDepth(depth: number | undefined): number | null {
+  if (depth === undefined) return null;
+  if (!Number.isInteger(depth) || depth < 1 || depth > 4 * MAX_TOP_K) throw new InvalidSearchQueryError(`listDepth must be an integer in 1..${4 * MAX_TOP_K}`);
+  return depth;
+}
+
 /** Validates a query and applies defaults; throws InvalidSearchQueryError for malformed input. */
 export function normalizeSearchQuery(query: SearchQuery, defaults: SearchDefaults): NormalizedSearchQuery {
   if (typeof query.text !== 'string') throw new InvalidSearchQueryError('text must be a string');
@@ -67,6 +74,7 @@ export function normalizeSearchQuery(query: SearchQuery, defaults: SearchDefault
     createdAfter: query.createdAfter ?? null,
     createdBefore: query.createdBefore ?? null,
     weights: checkWeights(query.weights ?? { vector: defaults.vectorWeight, keyword: defaults.keywordWeight }),
+    listDepth: checkListDepth(query.listDepth),
   };
 }
 

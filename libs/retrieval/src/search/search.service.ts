@@ -20,6 +20,9 @@ export const DEFAULT_SEARCH_DEFAULTS: Readonly<SearchDefaults> = Object.freeze({
   rrfK: DEFAULT_RRF_K,
 });
 
+/** Hybrid reads this many candidates per list for each result asked (the top k × 4). */
+export const SEARCH_OVER_FETCH = 4;
+
 /** Dependencies of {@link createSearchService}. */
 export interface SearchServiceDeps {
   /** A kysely handle or transaction over the memory tables (infra's `DatabaseHandle.db` fits). */
@@ -126,7 +129,7 @@ async function rankedResults(ctx: Ctx, q: NormalizedSearchQuery, filter: Visibil
   let queryVector: Float32Array | null = null;
   const windows = datedWindows(q.text, filter.now);
   const keyword = (limit: number) => keywordCandidates(ctx.db, q.text, filter, limit, windows);
-  const limit = mode === 'hybrid' ? q.topK * ctx.overFetch : q.topK;
+  const limit = mode === 'hybrid' ? Math.max(q.topK, q.listDepth ?? q.topK * ctx.overFetch) : q.topK;
   let kwPromise: Promise<KeywordCandidate[]> | null = mode !== 'vector' ? keyword(limit) : null;
   // A rejection surfaces where it is awaited; this only keeps it from counting as unhandled meanwhile.
   kwPromise?.catch(() => undefined);
@@ -168,7 +171,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     embedder: deps.embedder ?? null,
     defaults: { ...DEFAULT_SEARCH_DEFAULTS, ...deps.defaults },
     clock: deps.clock ?? (() => new Date()),
-    overFetch: Math.max(1, deps.overFetch ?? 4),
+    overFetch: Math.max(1, deps.overFetch ?? SEARCH_OVER_FETCH),
     efSearch: deps.efSearch ?? 100,
   };
   return { search: (query) => runSearch(ctx, query) };

@@ -35,6 +35,12 @@ export interface SearchQuery {
   createdBefore?: Date;
   /** Hybrid only; overrides the service defaults. */
   weights?: FusionWeights;
+  /**
+   * Hybrid only: how many candidates each list reads before fusion (default topK × the service's
+   * over-fetch). memory.retrieve asks for more results than it returns but keeps the lists
+   * memory.search reads for its top k, so the two rank alike (issue 16).
+   */
+  listDepth?: number;
 }
 
 /** One ranked hit. Ranks are 1-based positions in each candidate list the record appeared in. */
