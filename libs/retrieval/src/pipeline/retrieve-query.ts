@@ -23,7 +23,7 @@ export const DEFAULT_RETRIEVAL_DEFAULTS: Readonly<RetrievalDefaults> = Object.fr
   // the sweep archives it with an audit entry, so decay reorders but never silently hides (ADR-0011).
   minConfidence: 0.1,
   minRelevance: 0.2,
-  weights: { vector: 0.5, keyword: 0.5 },
+  weights: { vector: 0.3, keyword: 0.7 },
   // Normalised, not RRF: the fused relevance is blended additively with recency and access, so it
   // must keep the magnitude of the list scores; RRF/(best RRF) squeezes the candidates into a narrow
   // band where a few months of age outweigh rank (ADR-0011, measured by bench:quality).

@@ -15,8 +15,8 @@ import type { SearchDefaults, SearchMode, SearchQuery, SearchResponse, SearchRes
  * agent notes vector search is the stronger list, on real conversations BM25 is, by far.
  */
 export const DEFAULT_SEARCH_DEFAULTS: Readonly<SearchDefaults> = Object.freeze({
-  vectorWeight: 0.5,
-  keywordWeight: 0.5,
+  vectorWeight: 0.3,
+  keywordWeight: 0.7,
   rrfK: DEFAULT_RRF_K,
 });
 
@@ -95,10 +95,9 @@ async function inContext(
   const { kw, vec, limit } = lists;
   const vecHits = vec.map((row) => ({ row, score: Math.max(0, 1 - Number(row.distance)) }));
   const kwHits = kw.map((row) => ({ row, score: Number(row.keyword_score) }));
-  const contextOf = mode === 'vector' ? kwHits : [...kwHits, ...vecHits];
-  const successors = await readSuccessors(db, contextOf.map((h) => h.row.id), filter);
+  const successors = await readSuccessors(db, kwHits.map((h) => h.row.id), filter);
   const kwScored = boostDated(withSessionContext(kwHits, successors, (row) => ({ ...row, keyword_score: 0 })), windows);
-  const vecScored = boostDated(mode === 'vector' ? vecHits : withSessionContext(vecHits, successors, (row) => ({ ...row, distance: 1 })), windows);
+  const vecScored = boostDated(vecHits, windows);
   return {
     kw: kwScored.slice(0, limit).map(({ row, score }) => ({ ...row, keyword_score: score })),
     vec: vecScored.slice(0, vec.length).map(({ row, score }) => ({ ...row, distance: 1 - score })),
