@@ -29,7 +29,7 @@ export const memoryRetrieveTool = defineTool({
     created_before: isoDate.optional(),
     min_confidence: z.number().min(0).max(1).optional().describe('Minimum decayed confidence (default 0.1, the archive threshold).'),
     min_relevance: z.number().min(0).max(1).optional().describe('Minimum cosine similarity of a vector-only hit (default 0.2).'),
-    weights: z.strictObject({ vector: weight, keyword: weight }).optional().describe('Hybrid list weights (default 0.5 / 0.5).'),
+    weights: z.strictObject({ vector: weight, keyword: weight }).optional().describe('Hybrid list weights (default vector 0.3 / keyword 0.7).'),
     fusion: z.enum(['rrf', 'normalized']).optional().describe('Hybrid fusion (default normalized: min-max list scores; rrf: weighted reciprocal rank).'),
     ranking: z.strictObject({ semantic: weight.optional(), recency: weight.optional(), access: weight.optional(), confidence: weight.optional() }).optional()
       .describe('Re-ranking weights (default semantic 0.7, recency 0.2, access 0.1, confidence 0).'),

@@ -9,7 +9,7 @@ export interface FusionWeights {
   keyword: number;
 }
 
-/** Service-wide defaults (list weights 0.5 / 0.5, ADR-0020; RRF k = 60 for memory.retrieve's rrf fusion). */
+/** Service-wide defaults (list weights vector 0.3 / keyword 0.7, ADR-0033; RRF k = 60 for memory.retrieve's rrf fusion). */
 export interface SearchDefaults {
   vectorWeight: number;
   keywordWeight: number;
