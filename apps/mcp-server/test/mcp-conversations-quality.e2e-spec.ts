@@ -16,11 +16,14 @@ const skipReason = dataset === null ? 'the dev set ../shared/datasets/locomo-dev
 if (skipReason !== null) console.warn(`conversation retrieval floors skipped: ${skipReason}`);
 const maybe = skipReason === null ? describe : describe.skip;
 
-/** R@10 / MRR@10 floors over categories 1-4, per tool (measured 2026-11-26 at 43ce4ab: 0.753/0.484, 0.716/0.485, 0.691/0.471). */
+/**
+ * R@10 / MRR@10 floors over categories 1-4, per tool, about 3 points under what bench:conversations
+ * measured on PGlite (2026-11-26 at c43a82f: keyword 0.765/0.487, hybrid 0.790/0.540, retrieve 0.790/0.516).
+ */
 const FLOORS: Record<string, { r10: number; mrr10: number }> = {
-  'memory.search keyword': { r10: 0.7, mrr10: 0.42 },
-  'memory.search hybrid': { r10: 0.66, mrr10: 0.42 },
-  'memory.retrieve': { r10: 0.63, mrr10: 0.4 },
+  'memory.search keyword': { r10: 0.73, mrr10: 0.45 },
+  'memory.search hybrid': { r10: 0.76, mrr10: 0.5 },
+  'memory.retrieve': { r10: 0.75, mrr10: 0.48 },
 };
 
 maybe('retrieval on a real conversation (conv-30, PGlite)', () => {
