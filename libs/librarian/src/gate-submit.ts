@@ -40,7 +40,7 @@ export async function submitRequest(ctx: GateContext, input: unknown, actor: Act
   if (!ctx.rateLimiter.tryTake(actor.id)) {
     return shed(ctx, requestId, 'RATE_LIMITED', `actor ${actor.id} exceeded ${ctx.limits.rate.capacity} writes (refill ${ctx.limits.rate.refillPerSecond}/s); retry later`);
   }
-  const l1 = checkHardConstraints(input, ctx.registry, ctx.policy, ctx.limits);
+  const l1 = await checkHardConstraints(input, ctx.registry, ctx.policy, ctx.limits);
   if (!l1.ok) return shed(ctx, requestId, l1.code, l1.reason);
   const accepted: Accepted = { requestId, request: l1.request, actor, redactions: l1.redactions.length ? { redactions: l1.redactions } : {} };
   try {

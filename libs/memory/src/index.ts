@@ -3,7 +3,7 @@
  * builders that compute a record's next version. `RecordReader` is for everyone. Nothing here
  * writes: the only writer is the librarian gate's commit path (ADR-0004), which is not exported.
  */
-export { contentHash, normaliseContent } from './content-hash.js';
+export { contentHash, contentHashSteps, normaliseContent, normaliseSteps } from './content-hash.js';
 export { ACCESS_CONFIDENCE_FLOOR, daysBetween, effectiveConfidence } from './decay.js';
 export type { DecayOptions } from './decay.js';
 export type { MemoryDatabase, MemoryDb } from './database-schema.js';
@@ -13,6 +13,7 @@ export {
 } from './errors.js';
 export type { MemoryErrorCode } from './errors.js';
 export { canonicalJson, importedState, sameStoredVersion } from './import-version.js';
+export { inputProblem, MAX_INPUT_DEPTH, textProblem } from './input-text.js';
 export type { ImportedVersion } from './import-version.js';
 export { readEdgeNeighbourhood } from './graph/edge-neighbourhood.query.js';
 export type { EdgeNeighbourhood, NeighbourEdge, NeighbourNode } from './graph/edge-neighbourhood.query.js';
@@ -30,9 +31,11 @@ export type { MemoryRow, MemoryVersionRow } from './record-mapper.js';
 export { isUuid, RecordReader } from './record-reader.js';
 export type { DuplicateCandidateQuery, GetOptions, TextCandidate, TextCandidateQuery } from './record-reader.js';
 export { isScope, parseScope, scopeMatches } from './scope.js';
-export { MAX_SCAN_DEPTH, redactSensitive, redactText, redactValue, scanValue } from './sensitive/scanner.js';
+export { MAX_SCAN_DEPTH, redactSensitive, redactText, redactValue, redactValueInTurns, scanValue, scanValueInTurns } from './sensitive/scanner.js';
 export type { Detection, DetectionClass, RedactionRules } from './sensitive/scanner.js';
 export type { ParsedScope, Scope } from './scope.js';
+export { runInTurns, runNow, spaceSlices, STEP_CHARS, TURN_BUDGET_MS } from './turns.js';
+export type { Steps } from './turns.js';
 export type { MemoriesTable } from './tables/memories.table.js';
 export type { EdgeKind, MemoryEdgesTable } from './tables/memory-edges.table.js';
 export type { MemoryVersionsTable } from './tables/memory-versions.table.js';
