@@ -1,4 +1,4 @@
-import { contentHashSteps, runInTurns, type MemoryRecord, type Steps } from '@engram/memory';
+import { contentHashSteps, runInTurns, runSized, type MemoryRecord, type Steps } from '@engram/memory';
 import { firstDeniedScope } from './actor.js';
 import { MAX_RANKED_WORDS, planFromWords, searchableWordsSteps } from './candidate-terms.js';
 import { contextOf, rejectWith, type DecisionDeps, type Layer2Result } from './decision-context.js';
@@ -32,16 +32,17 @@ async function decideCreate(request: CreateRequest, deps: DecisionDeps): Promise
   if (denied) return rejectWith('SCOPE_DENIED', `actor ${deps.actor.id} may not write to scope ${denied}`, request, ctx([]));
   const links = await checkLinks(request.links, request.scope, deps.reader);
   if (!Array.isArray(links)) return rejectWith(links.code, links.reason, request, ctx([]));
-  // The text work runs in turns of the event loop (turns.ts): a 256 KB text never holds the loop
-  // for more than a slice (issue 17, ADR-0031). Short texts finish in the first turn.
-  const tokens = await runInTurns(tokenSetSteps(request.content));
+  // A long text's work runs in turns of the event loop (turns.ts): a 256 KB text never holds the
+  // loop for more than a slice (issue 17, ADR-0031). A short one runs at once, as before.
+  const size = request.content.length;
+  const tokens = await runSized(tokenSetSteps(request.content), size);
   const rarity = deps.rarity;
   await rarity?.warm(async () => runInTurns(wordsOfEach(await deps.reader.sampleContents(RARITY_SAMPLE))));
-  const words = await runInTurns(searchableWordsSteps(request.content));
-  if (rarity) await runInTurns(rarity.primeSteps(words.slice(0, MAX_RANKED_WORDS)));
+  const words = await runSized(searchableWordsSteps(request.content), size);
+  if (rarity) await runSized(rarity.primeSteps(words.slice(0, MAX_RANKED_WORDS)), size);
   const plan = planFromWords(words, tokens, deps.policy.nearDuplicate.threshold, rarity ? (w) => rarity.order(w) : undefined);
   rarity?.observe(plan.words.slice(0, MAX_RANKED_WORDS));
-  const hash = await runInTurns(contentHashSteps(request.content));
+  const hash = await runSized(contentHashSteps(request.content), size);
   const { exact, candidates } = await deps.reader.findDuplicateCandidates({
     scope: request.scope, type: request.type, text: request.content, contentHash: hash, limit: CANDIDATES_PER_LIST,
     nearTerms: plan.nearTerms, opposite: { negated: plan.negated, terms: plan.conflictTerms },
@@ -49,7 +50,8 @@ async function decideCreate(request: CreateRequest, deps: DecisionDeps): Promise
   if (exact) {
     return { decision: 'NOOP', reason: `exact duplicate of ${exact.id} (same content hash in ${request.scope})`, request, flags: [], duplicateOf: exact.id, context: ctx([]) };
   }
-  const near = await runInTurns(scoreNeighbours(tokens, candidates.map((c) => c.record)));
+  const records = candidates.map((c) => c.record);
+  const near = await runSized(scoreNeighbours(tokens, records), records.reduce((n, r) => n + r.content.length, 0));
   const edges = [...links, ...near.edges];
   if (deps.reviewing) return { decision: 'ADD', reason: 'new record approved by reviewer', request, flags: [], context: ctx([]), edges };
   return checkSimilar(request, deps, ctx, near, edges);

@@ -34,7 +34,7 @@ export { isScope, parseScope, scopeMatches } from './scope.js';
 export { MAX_SCAN_DEPTH, redactSensitive, redactText, redactValue, redactValueInTurns, scanValue, scanValueInTurns } from './sensitive/scanner.js';
 export type { Detection, DetectionClass, RedactionRules } from './sensitive/scanner.js';
 export type { ParsedScope, Scope } from './scope.js';
-export { runInTurns, runNow, spaceSlices, STEP_CHARS, TURN_BUDGET_MS } from './turns.js';
+export { runInTurns, runNow, runSized, spaceSlices, STEP_CHARS, TURN_BUDGET_MS } from './turns.js';
 export type { Steps } from './turns.js';
 export type { MemoriesTable } from './tables/memories.table.js';
 export type { EdgeKind, MemoryEdgesTable } from './tables/memory-edges.table.js';

@@ -35,6 +35,15 @@ export async function runInTurns<T>(steps: Steps<T>, budgetMs = TURN_BUDGET_MS):
   return r.value;
 }
 
+/**
+ * Runs the steps in turns when the input is long (more than one slice of `size` characters), and
+ * at once otherwise: a short request behaves exactly as it did before time slicing (concurrent
+ * creates keep reaching their commit in the same turn, where they share one statement).
+ */
+export function runSized<T>(steps: Steps<T>, size: number): Promise<T> {
+  return size > STEP_CHARS ? runInTurns(steps) : Promise.resolve(runNow(steps));
+}
+
 /** Characters of text one step handles at most (a regex or a split over it takes well under 1 ms). */
 export const STEP_CHARS = 16_384;
 
