@@ -79,7 +79,9 @@ async function measure(backend: 'postgres' | 'pglite', session: McpSession): Pro
     for (let r = 0; r < rounds; r++) {
       const content = input.content(r);
       const t0 = performance.now();
-      const call = session.call('memory.store', { type: 'fact', content, scope: 'project:eventloop' });
+      // A scope per store: the same prose twice in one scope is a near duplicate, queued for review.
+      const scope = `project:eventloop-${INPUTS.indexOf(input)}-${r}`;
+      const call = session.call('memory.store', { type: 'fact', content, scope });
       const polled = await pollHealth(health, call);
       const result = await call;
       const ms = performance.now() - t0;
