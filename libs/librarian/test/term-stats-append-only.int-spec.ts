@@ -1,3 +1,4 @@
+import { migrateDown, migrateToLatest } from '@engram/infra';
 import { sql, type Kysely } from 'kysely';
 import { testBackends } from '../../../tools/test/backends.js';
 import { gateFor, user } from './gate-fixtures.js';
@@ -73,5 +74,18 @@ describe.each(testBackends)('append-only BM25 term statistics on $name', (backen
       SELECT count(*) AS n FROM memory_term_stats WHERE scope = ${SCOPES[0]}
         AND lexeme = ANY(tsvector_to_array(to_tsvector('english', ${WORDS.join(' ')}))) GROUP BY lexeme HAVING count(*) > 1`.execute(handle.db);
     expect(rows).toEqual([]);
+  });
+
+  it('migrates down to one row per key under the old lock and back up, keeping every sum', async () => {
+    const reverted: string[] = [];
+    for (let i = 0; i < 2; i++) reverted.push(...(await migrateDown(handle)).reverted);
+    expect(reverted.map((m) => m.replace(/^_/, '').slice(0, 19))).toEqual(['20261127T030100000Z', '20261127T030000000Z']);
+    expect(await mismatches(handle.db)).toEqual({ terms: [], scopes: [] });
+    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM memory_term_stats GROUP BY scope, lexeme HAVING count(*) > 1`.execute(handle.db);
+    expect(rows).toEqual([]);
+    await gate.submit({ op: 'create', type: 'fact', content: 'written under the old trigger: postgres vacuum replica', scope: 'project:alpha' }, user);
+    await migrateToLatest(handle);
+    await gate.submit({ op: 'create', type: 'fact', content: 'written under the new trigger: postgres vacuum shard', scope: 'project:alpha' }, user);
+    expect(await mismatches(handle.db)).toEqual({ terms: [], scopes: [] });
   });
 });
