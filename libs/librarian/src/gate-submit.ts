@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import { contentHash, RecordReader, type MemoryRecord } from '@engram/memory';
+import { contentHash, RecordReader, STEP_CHARS, type MemoryRecord } from '@engram/memory';
 import type { Actor } from './actor.js';
 import { applyRequest, toNewRecord } from './apply-request.js';
 import { ActiveDuplicateError } from './commit/commit-errors.js';
@@ -104,6 +105,9 @@ async function commitCreateAlone(
   const request = gateRequestColumns({
     ...requestRow(a, l2), status: 'committed', decision: l2.decision, reason, policyMatched: verdict.policyMatched, resultId: id, resultVersion: 1,
   });
+  // The request's payload copy above and the commit's JSON below each pass over the whole text:
+  // a long one gets a turn of the event loop in between (issue 17, ADR-0031).
+  if (create.content.length > STEP_CHARS) await setImmediatePromise();
   let record: MemoryRecord;
   try {
     record = await ctx.creates.commit(prepareNewRecord(
