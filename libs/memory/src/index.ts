@@ -34,8 +34,6 @@ export { isScope, parseScope, scopeMatches } from './scope.js';
 export { MAX_SCAN_DEPTH, redactSensitive, redactText, redactValue, redactValueInTurns, scanValue, scanValueInTurns } from './sensitive/scanner.js';
 export type { Detection, DetectionClass, RedactionRules } from './sensitive/scanner.js';
 export type { ParsedScope, Scope } from './scope.js';
-export { runInTurns, runNow, runSized, spaceSlices, STEP_CHARS, TURN_BUDGET_MS } from './turns.js';
-export type { Steps } from './turns.js';
 export type { MemoriesTable } from './tables/memories.table.js';
 export type { EdgeKind, MemoryEdgesTable } from './tables/memory-edges.table.js';
 export type { MemoryVersionsTable } from './tables/memory-versions.table.js';
@@ -46,3 +44,5 @@ export {
   assertValidState, FORGOTTEN_CONTENT, newRecordState, toSnapshot,
 } from './version-snapshot.js';
 export type { NewRecordInput, RecordPatch, RecordState } from './version-snapshot.js';
+export { runInTurns, runNow, runSized, spaceSlices, STEP_CHARS, TURN_BUDGET_MS } from './turns.js';
+export type { Steps } from './turns.js';
