@@ -67,6 +67,25 @@ describe.each(processBackends)('MCP tools answer bad input with a specific error
     }
   });
 
+  // The driver stored a lone surrogate as U+FFFD, silently (issue 17).
+  it('events.ingest refuses a lone surrogate with INVALID_INPUT naming the event and writes nothing', async () => {
+    const ingested = async () => (structured(await call('events.range', { scope: 'project:badinput', limit: 1000 })).events as unknown[]).length;
+    const fine = { session_id: 's0', ts: '2026-11-26T09:59:00Z', kind: 'note', text: 'the range sees stored events', project: 'project:badinput' };
+    expect((await call('events.ingest', { events: [fine] })).isError).toBeFalsy();
+    const before = await ingested();
+    expect(before).toBe(1);
+    const res = await call('events.ingest', {
+      events: [
+        { session_id: 's1', ts: '2026-11-26T10:00:00Z', kind: 'user_message', text: 'fine', project: 'project:badinput' },
+        { session_id: 's1', ts: '2026-11-26T10:01:00Z', kind: 'tool_result', text: 'broken \uD83D output', project: 'project:badinput' },
+      ],
+    });
+    expect(res.isError).toBe(true);
+    expect(structured(res).code).toBe('INVALID_INPUT');
+    expect(structured(res).message).toMatch(/event 1: text contains a lone UTF-16 surrogate/);
+    expect(await ingested()).toBe(before);
+  });
+
   it('a NUL in a search query answers INVALID_INPUT, not INTERNAL_ERROR', async () => {
     const res = await call('memory.search', { query: 'find\u0000me' });
     if (res.isError) expect(structured(res).code).not.toBe('INTERNAL_ERROR');

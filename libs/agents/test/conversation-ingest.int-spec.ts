@@ -50,6 +50,31 @@ describe.each(testBackends)('conversation ingestion ($name)', (backend) => {
     expect(await service.conversation.log.count('project:acme')).toBe(before);
   });
 
+  // Issue 17: the driver turned a lone surrogate into U+FFFD and stored the event changed, silently.
+  it.each([
+    ['a lone high surrogate in the text', { text: 'broken \uD83D text' }, /event 1: text contains a lone UTF-16 surrogate/],
+    ['a lone low surrogate in the session id', { sessionId: 's\uDC00' }, /event 1: sessionId contains a lone UTF-16 surrogate/],
+    ['a lone surrogate in a metadata value', { metadata: { tool: { out: 'x\uD800' } } }, /event 1: metadata\.tool\.out contains a lone UTF-16 surrogate/],
+    ['a lone surrogate in a metadata key', { metadata: { 'k\uDFFF': 'v' } }, /event 1: a key under \$\.metadata contains a lone UTF-16 surrogate/],
+    ['a NUL in the text', { text: 'a\u0000b' }, /event 1: text contains a NUL character/],
+  ])('refuses %s with INVALID_INPUT naming the event and field, and writes nothing', async (_name, change, message) => {
+    const before = await service.conversation.log.count('project:acme');
+    const events = [
+      { sessionId: 's3', ts: at(30), kind: 'user_message', text: 'fine' },
+      { sessionId: 's3', ts: at(31), kind: 'tool_result', text: 'also fine', ...change },
+    ];
+    const refused = service.conversation.ingest({ events }, agent);
+    await expect(refused).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(refused).rejects.toThrow(message);
+    expect(await service.conversation.log.count('project:acme')).toBe(before);
+  });
+
+  it('stores a valid surrogate pair (an emoji) unchanged', async () => {
+    await service.conversation.ingest({ events: [{ sessionId: 's4', ts: at(40), kind: 'note', text: 'ship it 🚀', eventId: 'emoji-1' }] }, agent);
+    const { events } = await service.conversation.log.range({ project: 'project:acme', from: new Date(at(40)), limit: 5 });
+    expect(events.filter((e) => e.sessionId === 's4').map((e) => e.text)).toEqual(['ship it 🚀']);
+  });
+
   it('keeps two agents apart by tag in unified mode and by key in per-agent mode (STOR-06)', async () => {
     const e = (agentName: string) => ({ sessionId: `s-${agentName}`, ts: at(20), kind: 'note', text: `from ${agentName}`, agent: agentName });
     await service.conversation.ingest({ events: [e('claude-code'), e('gemini-cli')] }, { actor: 'mcp:x', scope: 'project:multi' });

@@ -1,4 +1,4 @@
-import { normaliseContent } from '@engram/memory';
+import { normaliseSteps, runNow, spaceSlices, type Steps } from '@engram/memory';
 import { CONFLICT_JACCARD, isNegation } from './similarity.js';
 
 // Postgres' `english` text search configuration drops these (the Snowball list): a query on one
@@ -23,8 +23,20 @@ const PLAIN_WORD = new RegExp(`^[("'[#]*(\\p{L}{3,${MAX_WORD_LENGTH}}|[0-9]{2,18
 
 /** Distinct words of the text that tokenSet yields and full-text search finds by the same word. */
 export function searchableWords(text: string): string[] {
-  const words = normaliseContent(text).split(/\s+/).map((chunk) => PLAIN_WORD.exec(chunk)?.[1]).filter((w): w is string => w !== undefined);
-  return [...new Set(words.filter((w) => !PG_ENGLISH_STOP_WORDS.has(w) && !isNegation(w)))];
+  return runNow(searchableWordsSteps(text));
+}
+
+/** {@link searchableWords} as steps of one slice of the normalised text each (turns.ts). */
+export function* searchableWordsSteps(text: string): Steps<string[]> {
+  const words = new Set<string>();
+  for (const slice of spaceSlices(yield* normaliseSteps(text))) {
+    yield;
+    for (const chunk of slice.split(' ')) {
+      const w = PLAIN_WORD.exec(chunk)?.[1];
+      if (w !== undefined && !PG_ENGLISH_STOP_WORDS.has(w) && !isNegation(w)) words.add(w);
+    }
+  }
+  return [...words];
 }
 
 /** Code-unit order: deterministic, and ~100x cheaper than localeCompare on thousands of words. */
@@ -65,7 +77,11 @@ export interface CandidatePlan {
 export const MAX_RANKED_WORDS = 1024;
 
 export function candidatePlan(text: string, tokens: Set<string>, nearDuplicateJaccard: number, order: (w: readonly string[]) => string[] = longestFirst): CandidatePlan {
-  const all = searchableWords(text);
+  return planFromWords(searchableWords(text), tokens, nearDuplicateJaccard, order);
+}
+
+/** {@link candidatePlan} from the text's searchable words, already split (the gate splits in turns). */
+export function planFromWords(all: string[], tokens: Set<string>, nearDuplicateJaccard: number, order: (w: readonly string[]) => string[] = longestFirst): CandidatePlan {
   const words = all.length <= MAX_RANKED_WORDS ? order(all) : [...order(all.slice(0, MAX_RANKED_WORDS)), ...longestFirst(all.slice(MAX_RANKED_WORDS))];
   const prefix = (n: number, t: number) => {
     const needed = n - Math.ceil(t * n) + 1;

@@ -1,12 +1,12 @@
-import { contentHash, type MemoryRecord } from '@engram/memory';
+import { contentHashSteps, runInTurns, runSized, type MemoryRecord, type Steps } from '@engram/memory';
 import { firstDeniedScope } from './actor.js';
-import { candidatePlan, MAX_RANKED_WORDS, searchableWords } from './candidate-terms.js';
+import { MAX_RANKED_WORDS, planFromWords, searchableWordsSteps } from './candidate-terms.js';
 import { contextOf, rejectWith, type DecisionDeps, type Layer2Result } from './decision-context.js';
 import { decideExisting } from './decision-existing.js';
 import { checkLinks } from './edges/link-check.js';
 import type { PlannedEdge } from './edges/planned-edge.js';
 import type { PolicyContext } from './policy.js';
-import { contradictoryTokens, jaccard, SIMILAR_JACCARD, tokenSet } from './similarity.js';
+import { contradictoryTokens, jaccard, SIMILAR_JACCARD, tokenSetSteps } from './similarity.js';
 import type { CreateInput, WriteRequest } from './write-request.js';
 
 /** How many near neighbours a new record is linked to with similar_to (the closest first). */
@@ -17,14 +17,6 @@ const CANDIDATES_PER_LIST = 20;
 
 /** Stored texts a new gate counts words in before its first create (WordRarity.warm). */
 const RARITY_SAMPLE = 2000;
-
-/** From this length a text's Layer 2 steps give the event loop a turn in between (issue 17). */
-const LONG_TEXT = 16_384;
-
-/** Lets other requests (and /health) run between the CPU-bound steps of a long text. */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
 
 /** Layer 2: ADD / UPDATE / NOOP / SUPERSEDE / ... with duplicate and conflict checks. */
 export async function decide(request: WriteRequest, deps: DecisionDeps): Promise<Layer2Result> {
@@ -40,22 +32,26 @@ async function decideCreate(request: CreateRequest, deps: DecisionDeps): Promise
   if (denied) return rejectWith('SCOPE_DENIED', `actor ${deps.actor.id} may not write to scope ${denied}`, request, ctx([]));
   const links = await checkLinks(request.links, request.scope, deps.reader);
   if (!Array.isArray(links)) return rejectWith(links.code, links.reason, request, ctx([]));
-  const tokens = tokenSet(request.content);
-  const long = request.content.length > LONG_TEXT;
+  // A long text's work runs in turns of the event loop (turns.ts): a 256 KB text never holds the
+  // loop for more than a slice (issue 17, ADR-0031). A short one runs at once, as before.
+  const size = request.content.length;
+  const tokens = await runSized(tokenSetSteps(request.content), size);
   const rarity = deps.rarity;
-  await rarity?.warm(async () => (await deps.reader.sampleContents(RARITY_SAMPLE)).map(searchableWords));
-  if (long) await nextTurn();
-  const plan = candidatePlan(request.content, tokens, deps.policy.nearDuplicate.threshold, rarity ? (w) => rarity.order(w) : undefined);
+  await rarity?.warm(async () => runInTurns(wordsOfEach(await deps.reader.sampleContents(RARITY_SAMPLE))));
+  const words = await runSized(searchableWordsSteps(request.content), size);
+  if (rarity) await runSized(rarity.primeSteps(words.slice(0, MAX_RANKED_WORDS)), size);
+  const plan = planFromWords(words, tokens, deps.policy.nearDuplicate.threshold, rarity ? (w) => rarity.order(w) : undefined);
   rarity?.observe(plan.words.slice(0, MAX_RANKED_WORDS));
-  if (long) await nextTurn();
+  const hash = await runSized(contentHashSteps(request.content), size);
   const { exact, candidates } = await deps.reader.findDuplicateCandidates({
-    scope: request.scope, type: request.type, text: request.content, contentHash: contentHash(request.content), limit: CANDIDATES_PER_LIST,
+    scope: request.scope, type: request.type, text: request.content, contentHash: hash, limit: CANDIDATES_PER_LIST,
     nearTerms: plan.nearTerms, opposite: { negated: plan.negated, terms: plan.conflictTerms },
   });
   if (exact) {
     return { decision: 'NOOP', reason: `exact duplicate of ${exact.id} (same content hash in ${request.scope})`, request, flags: [], duplicateOf: exact.id, context: ctx([]) };
   }
-  const near = scoreNeighbours(tokens, candidates.map((c) => c.record));
+  const records = candidates.map((c) => c.record);
+  const near = await runSized(scoreNeighbours(tokens, records), records.reduce((n, r) => n + r.content.length, 0));
   const edges = [...links, ...near.edges];
   if (deps.reviewing) return { decision: 'ADD', reason: 'new record approved by reviewer', request, flags: [], context: ctx([]), edges };
   return checkSimilar(request, deps, ctx, near, edges);
@@ -68,9 +64,21 @@ interface Neighbours {
   edges: PlannedEdge[];
 }
 
-function scoreNeighbours(tokens: Set<string>, candidates: MemoryRecord[]): Neighbours {
-  const scored = candidates.map((record) => ({ record, tokens: tokenSet(record.content) }))
-    .map((c) => ({ ...c, score: jaccard(tokens, c.tokens) })).sort((a, b) => b.score - a.score);
+/** The searchable words of each sampled text, one text's slices per step. */
+function* wordsOfEach(texts: readonly string[]): Steps<string[][]> {
+  const out: string[][] = [];
+  for (const text of texts) out.push(yield* searchableWordsSteps(text));
+  return out;
+}
+
+/** Each candidate's tokens in steps: up to 20 stored texts of up to 256 KB each. */
+function* scoreNeighbours(tokens: Set<string>, candidates: MemoryRecord[]): Steps<Neighbours> {
+  const scored: { record: MemoryRecord; tokens: Set<string>; score: number }[] = [];
+  for (const record of candidates) {
+    const theirs = yield* tokenSetSteps(record.content, false);
+    scored.push({ record, tokens: theirs, score: jaccard(tokens, theirs) });
+  }
+  scored.sort((a, b) => b.score - a.score);
   const conflicts = scored.filter((c) => contradictoryTokens(tokens, c.tokens)).map((c) => c.record);
   const edges: PlannedEdge[] = [
     ...scored.filter((s) => s.score >= SIMILAR_JACCARD).slice(0, MAX_SIMILAR_EDGES).map((s) => ({ kind: 'similar_to' as const, other: s.record.id, weight: round(s.score) })),

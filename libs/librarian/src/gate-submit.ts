@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import { contentHash, RecordReader, type MemoryRecord } from '@engram/memory';
+import { contentHash, RecordReader, STEP_CHARS, type MemoryRecord } from '@engram/memory';
 import type { Actor } from './actor.js';
 import { applyRequest, toNewRecord } from './apply-request.js';
 import { ActiveDuplicateError } from './commit/commit-errors.js';
@@ -40,7 +41,7 @@ export async function submitRequest(ctx: GateContext, input: unknown, actor: Act
   if (!ctx.rateLimiter.tryTake(actor.id)) {
     return shed(ctx, requestId, 'RATE_LIMITED', `actor ${actor.id} exceeded ${ctx.limits.rate.capacity} writes (refill ${ctx.limits.rate.refillPerSecond}/s); retry later`);
   }
-  const l1 = checkHardConstraints(input, ctx.registry, ctx.policy, ctx.limits);
+  const l1 = await checkHardConstraints(input, ctx.registry, ctx.policy, ctx.limits);
   if (!l1.ok) return shed(ctx, requestId, l1.code, l1.reason);
   const accepted: Accepted = { requestId, request: l1.request, actor, redactions: l1.redactions.length ? { redactions: l1.redactions } : {} };
   try {
@@ -104,6 +105,9 @@ async function commitCreateAlone(
   const request = gateRequestColumns({
     ...requestRow(a, l2), status: 'committed', decision: l2.decision, reason, policyMatched: verdict.policyMatched, resultId: id, resultVersion: 1,
   });
+  // The request's payload copy above and the commit's JSON below each pass over the whole text:
+  // a long one gets a turn of the event loop in between (issue 17, ADR-0031).
+  if (create.content.length > STEP_CHARS) await setImmediatePromise();
   let record: MemoryRecord;
   try {
     record = await ctx.creates.commit(prepareNewRecord(

@@ -1,8 +1,8 @@
 import type { TypeRegistry } from '@engram/memory';
 import type { GatePolicy } from './policy.js';
 import type { RateLimit } from './rate-limiter.js';
-import { inputProblem } from './input-text.js';
-import { redactValue, scanValue, type DetectionClass } from './secret-scanner.js';
+import { inputProblem } from '@engram/memory';
+import { redactValue, redactValueInTurns, scanValue, scanValueInTurns, type DetectionClass } from './secret-scanner.js';
 import { parseWriteRequest, type WriteRequest } from './write-request.js';
 
 /** Layer 1 size and rate limits; all configurable. */
@@ -83,12 +83,16 @@ function sizeProblem(r: WriteRequest, l: GateLimits): string | undefined {
 
 const unique = (xs: string[]) => [...new Set(xs)].sort();
 
+/** From this many characters of content the scan gives the event loop turns (ADR-0031). */
+const SCAN_IN_TURNS_FROM = 16_384;
+
 /**
  * Layer 1 hard constraints that need no database: schema, registered types, sizes, secrets/PII.
  * Never overridden by policy. A rejection is answered and counted, never stored, so nothing of a
- * refused request (secrets included) reaches the database.
+ * refused request (secrets included) reaches the database. The scan and redaction run in turns of
+ * the event loop (a 256 KB text is 14 detector passes; issue 17, ADR-0031).
  */
-export function checkHardConstraints(input: unknown, registry: TypeRegistry, policy: GatePolicy, limits: GateLimits): Layer1Result {
+export async function checkHardConstraints(input: unknown, registry: TypeRegistry, policy: GatePolicy, limits: GateLimits): Promise<Layer1Result> {
   const unstorable = inputProblem(input);
   if (unstorable) return { ok: false, code: 'INVALID_REQUEST', reason: `invalid request: ${unstorable}` };
   const parsed = parseWriteRequest(input);
@@ -99,7 +103,10 @@ export function checkHardConstraints(input: unknown, registry: TypeRegistry, pol
   const tooBig = sizeProblem(request, limits);
   if (tooBig) return { ok: false, code: 'TOO_LARGE', reason: `size limit exceeded: ${tooBig}` };
 
-  const findings = scanValue(request);
+  // A short request is scanned at once, as before; a long text or an import in turns (metadata is
+  // at most 64 KB, a few milliseconds of scanning).
+  const long = request.op === 'import' || contents(request).some((c) => c.content.length > SCAN_IN_TURNS_FROM);
+  const findings = long ? await scanValueInTurns(request) : scanValue(request);
   const secrets = unique(findings.filter((f) => f.class === 'secret').map((f) => f.kind));
   const pii = unique(findings.filter((f) => f.class === 'pii').map((f) => f.kind));
   if (secrets.length && policy.redaction.secrets === 'reject') {
@@ -112,5 +119,6 @@ export function checkHardConstraints(input: unknown, registry: TypeRegistry, pol
   if (secrets.length) classes.push('secret');
   if (pii.length && policy.redaction.pii === 'redact') classes.push('pii');
   const redactions = unique([...(classes.includes('secret') ? secrets : []), ...(classes.includes('pii') ? pii : [])]);
-  return { ok: true, request: classes.length ? redactValue(request, classes) : request, redactions };
+  if (!classes.length) return { ok: true, request, redactions };
+  return { ok: true, request: long ? await redactValueInTurns(request, classes) : redactValue(request, classes), redactions };
 }

@@ -1,11 +1,25 @@
-import { normaliseContent } from '@engram/memory';
+import { normaliseSteps, runNow, spaceSlices, type Steps } from '@engram/memory';
 
 const NEGATIONS = new Set(['not', 'no', 'never', 'dont', 'doesnt', 'isnt', 'arent', 'wasnt', 'cannot', 'cant', 'wont', 'shouldnt', 'avoid', 'without', 'neither', 'nor']);
 
 /** Lower-cased word set of a text (apostrophes dropped: "don't" → "dont"). */
 export function tokenSet(text: string): Set<string> {
-  const words = normaliseContent(text).match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
-  return new Set(words.map((w) => w.replace(/['’]/g, '')));
+  return runNow(tokenSetSteps(text));
+}
+
+const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+
+/**
+ * {@link tokenSet} as steps of one slice each (turns.ts). The normalised text holds only single
+ * spaces as whitespace and no token contains one, so slicing after a space splits no token.
+ */
+export function* tokenSetSteps(text: string, remember = true): Steps<Set<string>> {
+  const out = new Set<string>();
+  for (const slice of spaceSlices(yield* normaliseSteps(text, remember))) {
+    yield;
+    for (const w of slice.match(TOKEN) ?? []) out.add(w.replace(/['’]/g, ''));
+  }
+  return out;
 }
 
 /** Jaccard similarity of two token sets (1 = same words). */

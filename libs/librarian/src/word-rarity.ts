@@ -1,3 +1,4 @@
+import { runInTurns, type Steps } from '@engram/memory';
 import stem from 'wink-porter2-stemmer';
 import { compareText } from './candidate-terms.js';
 
@@ -21,6 +22,9 @@ export function lexemeOf(word: string): string {
 // Stemming is the costly part of ranking words; a vocabulary repeats, so stems are remembered.
 const LEXEMES = new Map<string, string>();
 const MAX_CACHED_LEXEMES = 100_000;
+
+/** Words stemmed per step by `primeSteps`. */
+const PRIME_BATCH = 64;
 
 /** Same cap as candidate-terms' searchable words. */
 const MAX_STEMMED_LENGTH = 64;
@@ -49,10 +53,29 @@ export class WordRarity {
    */
   warm(sample: () => Promise<readonly string[][]>): Promise<void> {
     this.warming ??= sample().then(
-      (texts) => texts.forEach((words) => this.observe(words)),
+      (texts) => runInTurns(this.observeSteps(texts)),
       () => { this.warming = undefined; },
     );
     return this.warming;
+  }
+
+  /** Counts each text's words, one text per step (thousands of sampled texts would stem for long). */
+  private *observeSteps(texts: readonly string[][]): Steps<void> {
+    for (const words of texts) {
+      yield;
+      this.observe(words);
+    }
+  }
+
+  /**
+   * Stems the words ahead of `order` and `observe`, a batch per step: cold, the 1,024 words of a
+   * long text took tens of milliseconds in one go (issue 17).
+   */
+  *primeSteps(words: readonly string[]): Steps<void> {
+    for (let i = 0; i < words.length; i += PRIME_BATCH) {
+      yield;
+      for (const w of words.slice(i, i + PRIME_BATCH)) lexemeOf(w);
+    }
   }
 
   observe(words: Iterable<string>): void {

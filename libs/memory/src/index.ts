@@ -3,7 +3,7 @@
  * builders that compute a record's next version. `RecordReader` is for everyone. Nothing here
  * writes: the only writer is the librarian gate's commit path (ADR-0004), which is not exported.
  */
-export { contentHash, normaliseContent } from './content-hash.js';
+export { contentHash, contentHashSteps, normaliseContent, normaliseSteps } from './content-hash.js';
 export { ACCESS_CONFIDENCE_FLOOR, daysBetween, effectiveConfidence } from './decay.js';
 export type { DecayOptions } from './decay.js';
 export type { MemoryDatabase, MemoryDb } from './database-schema.js';
@@ -13,6 +13,7 @@ export {
 } from './errors.js';
 export type { MemoryErrorCode } from './errors.js';
 export { canonicalJson, importedState, sameStoredVersion } from './import-version.js';
+export { inputProblem, MAX_INPUT_DEPTH, textProblem } from './input-text.js';
 export type { ImportedVersion } from './import-version.js';
 export { readEdgeNeighbourhood } from './graph/edge-neighbourhood.query.js';
 export type { EdgeNeighbourhood, NeighbourEdge, NeighbourNode } from './graph/edge-neighbourhood.query.js';
@@ -30,7 +31,7 @@ export type { MemoryRow, MemoryVersionRow } from './record-mapper.js';
 export { isUuid, RecordReader } from './record-reader.js';
 export type { DuplicateCandidateQuery, GetOptions, TextCandidate, TextCandidateQuery } from './record-reader.js';
 export { isScope, parseScope, scopeMatches } from './scope.js';
-export { MAX_SCAN_DEPTH, redactSensitive, redactText, redactValue, scanValue } from './sensitive/scanner.js';
+export { MAX_SCAN_DEPTH, redactSensitive, redactText, redactValue, redactValueInTurns, scanValue, scanValueInTurns } from './sensitive/scanner.js';
 export type { Detection, DetectionClass, RedactionRules } from './sensitive/scanner.js';
 export type { ParsedScope, Scope } from './scope.js';
 export { windowsIn } from './time/query-dates.js';
@@ -45,3 +46,5 @@ export {
   assertValidState, FORGOTTEN_CONTENT, newRecordState, toSnapshot,
 } from './version-snapshot.js';
 export type { NewRecordInput, RecordPatch, RecordState } from './version-snapshot.js';
+export { runInTurns, runNow, runSized, spaceSlices, STEP_CHARS, TURN_BUDGET_MS } from './turns.js';
+export type { Steps } from './turns.js';

@@ -6,6 +6,7 @@ import { listRecords, type ListFilter, type Page, type PageRequest } from './rec
 import {
   HAS_EMBEDDING, MEMORY_COLUMNS, toMemoryRecord, toMemoryVersion, type MemoryRow, type MemoryVersionRow,
 } from './record-mapper.js';
+import { spaceSlices } from './turns.js';
 
 /** Options of {@link RecordReader.get}: a version number, or "as of" a transaction time. */
 export interface GetOptions {
@@ -238,8 +239,23 @@ function toDuplicateCandidates(rows: (MemoryRow & { rank: number; exact: boolean
 
 const DIGITS = /^[0-9]+$/;
 
+const MAX_CANDIDATE_WORDS = 64;
+
+/**
+ * The given terms, or the first 64 distinct words of the text. Read slice by slice and stopped at
+ * 64, so a 256 KB text costs the first few kilobytes, not a pass over all of it (issue 17). A cut
+ * just after a space splits no word, and lower-casing depends on nothing across a space.
+ */
 function candidateWords(input: Pick<TextCandidateQuery, 'text' | 'terms'>): string[] {
-  return input.terms ?? [...new Set(input.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 64);
+  if (input.terms) return input.terms;
+  const words = new Set<string>();
+  for (const slice of spaceSlices(input.text, 2048)) {
+    for (const [w] of slice.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
+      words.add(w);
+      if (words.size === MAX_CANDIDATE_WORDS) return [...words];
+    }
+  }
+  return [...words];
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -6,8 +6,8 @@ import { seedRecord, updateRecord } from './fixtures.js';
 
 async function stats(handle: DatabaseHandle, scope: string, lexeme: string): Promise<{ docs: number; df: number }> {
   const { rows } = await sql<{ docs: string | null; df: string | null }>`SELECT
-      (SELECT docs FROM memory_scope_stats WHERE scope = ${scope}) AS docs,
-      (SELECT df FROM memory_term_stats WHERE scope = ${scope} AND lexeme = ${lexeme}) AS df`.execute(handle.db);
+      (SELECT sum(docs) FROM memory_scope_stats WHERE scope = ${scope}) AS docs,
+      (SELECT sum(df) FROM memory_term_stats WHERE scope = ${scope} AND lexeme = ${lexeme}) AS df`.execute(handle.db);
   return { docs: Number(rows[0]?.docs ?? 0), df: Number(rows[0]?.df ?? 0) };
 }
 

@@ -1,3 +1,4 @@
+import { inputProblem } from '@engram/memory';
 import { InvalidEventError } from '../errors.js';
 import { isConversationEventKind, type ConversationEventKind, type NewConversationEvent } from '../log/event-model.js';
 import { conversationProject, type ConversationMode } from '../log/project-key.js';
@@ -40,6 +41,10 @@ export function defaultRole(kind: ConversationEventKind): string {
  * id derived from its content when the caller gave none (so re-sending the same event is a no-op).
  */
 export function toNewEvent(input: IngestEventInput, defaults: IngestDefaults, index = 0): NewConversationEvent {
+  // A NUL or a lone surrogate anywhere is refused with the path (the batch writes nothing): the
+  // driver would store a lone surrogate as U+FFFD without a word (issue 17).
+  const unstorable = inputProblem(input);
+  if (unstorable) throw new InvalidEventError(`event ${index}: ${unstorable.replace(/^\$\.?/, '') || 'the event'}`);
   if (!isConversationEventKind(input.kind)) throw new InvalidEventError(`event ${index}: unknown kind "${input.kind}"`);
   const ts = input.ts instanceof Date ? input.ts : new Date(input.ts);
   if (Number.isNaN(ts.getTime())) throw new InvalidEventError(`event ${index}: ts "${String(input.ts)}" is not a valid time`);

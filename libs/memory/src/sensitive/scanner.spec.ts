@@ -97,3 +97,21 @@ describe('secret scanner: what is scanned', () => {
     expect(redactSensitive({ id: `ghp_${'c'.repeat(36)}` })).toEqual({ id: '[REDACTED:github_token]' });
   });
 });
+
+// The "text mentions AWS" check is looked up once per text (it was rescanned per 40-character
+// match, quadratic on a text of many such tokens): the remembered answer must not leak to another text.
+describe('secret scanner: the AWS context is per text', () => {
+  it('flags a bare 40-character key only in the text that mentions AWS, in any order of calls', () => {
+    const withAws = `aws creds ${AWS_SECRET}`;
+    const without = `build id ${AWS_SECRET}`;
+    expect(kinds(withAws)).toContain('aws_secret_key');
+    expect(kinds(without)).not.toContain('aws_secret_key');
+    expect(kinds(withAws)).toContain('aws_secret_key');
+  });
+
+  it('finds a key among thousands of 40-character tokens once the text mentions AWS', () => {
+    const tokens = Array.from({ length: 3000 }, (_, i) => `${'Ab1'.repeat(12)}${String(i).padStart(4, '0')}`);
+    expect(kinds(tokens.join(' '))).not.toContain('aws_secret_key');
+    expect(kinds(`aws ${tokens.join(' ')}`)).toContain('aws_secret_key');
+  });
+});

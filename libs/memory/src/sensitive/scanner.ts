@@ -1,3 +1,4 @@
+import { runInTurns, runNow, type Steps } from '../turns.js';
 import { DETECTORS, SECRET_KEY_NAMES, type DetectionClass } from './detectors.js';
 
 export type { DetectionClass } from './detectors.js';
@@ -17,9 +18,11 @@ export interface RedactionRules {
 // Zero-width and other invisible characters: "ghp_<ZWSP>abc…" must not hide a token.
 const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
 
-function redactVisible(text: string, classes: readonly DetectionClass[], found: Detection[]): string {
+// One detector's pass over a text is one step (see turns.ts): a long text yields between detectors.
+function* redactVisible(text: string, classes: readonly DetectionClass[], found: Detection[]): Steps<string> {
   let out = text;
   for (const d of DETECTORS) {
+    yield;
     if (!classes.includes(d.class)) continue;
     out = out.replace(d.pattern, (match: string, ...rest: unknown[]) => {
       const groups = rest.slice(0, -2).map((g) => (typeof g === 'string' ? g : ''));
@@ -38,15 +41,19 @@ function redactVisible(text: string, classes: readonly DetectionClass[], found: 
  * otherwise: a zero-width joiner inside an emoji is not an attack).
  */
 export function redactText(text: string, classes: readonly DetectionClass[], found: Detection[] = []): string {
+  return runNow(redactTextSteps(text, classes, found));
+}
+
+function* redactTextSteps(text: string, classes: readonly DetectionClass[], found: Detection[]): Steps<string> {
   const direct: Detection[] = [];
-  const out = redactVisible(text, classes, direct);
+  const out = yield* redactVisible(text, classes, direct);
   INVISIBLE.lastIndex = 0;
   if (!INVISIBLE.test(text)) {
     found.push(...direct);
     return out;
   }
   const visible: Detection[] = [];
-  const stripped = redactVisible(text.replace(INVISIBLE, ''), classes, visible);
+  const stripped = yield* redactVisible(text.replace(INVISIBLE, ''), classes, visible);
   if (visible.length > direct.length) {
     found.push(...visible);
     return stripped;
@@ -67,13 +74,17 @@ interface Walk {
   found: Detection[];
 }
 
-function walk(value: unknown, w: Walk, depth: number, free: boolean): unknown {
-  if (typeof value === 'string') return redactText(value, w.classes, w.found);
+function* walk(value: unknown, w: Walk, depth: number, free: boolean): Steps<unknown> {
+  if (typeof value === 'string') return yield* redactTextSteps(value, w.classes, w.found);
   if (depth > MAX_SCAN_DEPTH) {
     w.found.push({ kind: 'too_deep', class: 'secret' });
     return '[REDACTED:too_deep]';
   }
-  if (Array.isArray(value)) return value.map((v) => walk(v, w, depth + 1, free));
+  if (Array.isArray(value)) {
+    const items: unknown[] = [];
+    for (const v of value) items.push(yield* walk(v, w, depth + 1, free));
+    return items;
+  }
   if (!value || typeof value !== 'object' || value instanceof Date) return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
@@ -82,13 +93,13 @@ function walk(value: unknown, w: Walk, depth: number, free: boolean): unknown {
       out[k] = v;
       continue;
     }
-    const key = free ? redactText(k, w.classes, w.found) : k;
+    const key = free ? yield* redactTextSteps(k, w.classes, w.found) : k;
     if (free && SECRET_KEY_NAMES.test(k) && typeof v === 'string' && v.length >= 4 && w.classes.includes('secret')) {
       w.found.push({ kind: 'password', class: 'secret' });
       out[key] = '[REDACTED:password]';
       continue;
     }
-    out[key] = walk(v, w, depth + 1, inner);
+    out[key] = yield* walk(v, w, depth + 1, inner);
   }
   return out;
 }
@@ -99,13 +110,25 @@ function walk(value: unknown, w: Walk, depth: number, free: boolean): unknown {
  * key and value at any depth is scanned, and a value under a credential key name is a secret.
  */
 export function redactValue<T>(value: T, classes: readonly DetectionClass[], found: Detection[] = [], opts: { free?: boolean } = {}): T {
-  return walk(value, { classes, found }, 0, opts.free ?? false) as T;
+  return runNow(walk(value, { classes, found }, 0, opts.free ?? false)) as T;
+}
+
+/** {@link redactValue} that gives the event loop a turn between detector passes (a 256 KB text: issue 17). */
+export async function redactValueInTurns<T>(value: T, classes: readonly DetectionClass[], found: Detection[] = [], opts: { free?: boolean } = {}): Promise<T> {
+  return (await runInTurns(walk(value, { classes, found }, 0, opts.free ?? false))) as T;
 }
 
 /** Lists what a JSON value contains, without changing it. */
 export function scanValue(value: unknown, opts: { free?: boolean } = {}): Detection[] {
   const found: Detection[] = [];
   redactValue(value, ['secret', 'pii'], found, opts);
+  return found;
+}
+
+/** {@link scanValue} in turns of the event loop. */
+export async function scanValueInTurns(value: unknown, opts: { free?: boolean } = {}): Promise<Detection[]> {
+  const found: Detection[] = [];
+  await redactValueInTurns(value, ['secret', 'pii'], found, opts);
   return found;
 }
 

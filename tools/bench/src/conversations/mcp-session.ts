@@ -11,6 +11,8 @@ import { withAdmin } from '../databases.js';
 /** A started server and a connected client; `close` stops both and removes the database. */
 export interface McpSession {
   client: Client;
+  /** The server's base URL (`/health` lives under it). */
+  baseUrl: string;
   call(name: string, args: Record<string, unknown>): Promise<{ structured: any; isError: boolean; text: string }>;
   close(): Promise<void>;
 }
@@ -46,6 +48,7 @@ export async function openMcpSession(backend: 'pglite' | 'postgres', modelDir: s
     const started = server;
     return {
       client,
+      baseUrl: started.baseUrl,
       async call(name, args) {
         const r = await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 });
         const text = (r.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');

@@ -24,3 +24,5 @@ export * as _20261126T130000000Z from './20261126T130000000Z-service-reads-migra
 export * as _20261126T131000000Z from './20261126T131000000Z-api-keys-and-shared-rate-limits.js';
 export * as _20261126T140000000Z from './20261126T140000000Z-memories-created-order-index.js';
 export * as _20261126T150000000Z from './20261126T150000000Z-working-state-write-functions.js';
+export * as _20261127T030000000Z from './20261127T030000000Z-term-stats-append-only.js';
+export * as _20261127T030100000Z from './20261127T030100000Z-active-content-key-predicate.js';

@@ -1,6 +1,8 @@
 /*
  * Strings Postgres cannot store or JSON it cannot walk answered INTERNAL_ERROR "retry" (issue 17):
- * the caller's input was at fault, so Layer 1 names the problem and the path instead.
+ * the caller's input was at fault, so the gate's Layer 1 and the event log's ingest name the
+ * problem and the path instead. (The pg driver turns a lone surrogate into U+FFFD on the way, so
+ * without this check it is stored changed, without a word.)
  */
 
 /** Deepest nesting of a request (metadata 5,000 levels deep overflowed the stack). */
