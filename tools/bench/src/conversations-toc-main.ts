@@ -76,9 +76,12 @@ try {
   await db.open();
   const results: ConversationResult[] = [];
   for (const c of conversations) results.push(await runOne(client, db.db() as never, c, o));
-  if (o.misses) writeFileSync(o.misses, JSON.stringify(results.flatMap((r) => r.outcomes.map((x) => ({
-    conv: r.sampleId, q: x.question.question, cat: x.question.category, answer: x.question.answer, evidence: x.question.evidence,
-    hit: x.tocHit, recall: x.recallHit, found: x.tocFound }))), null, 1));
+  if (o.misses) writeFileSync(o.misses, JSON.stringify({
+    questions: results.flatMap((r) => r.outcomes.map((x) => ({
+      conv: r.sampleId, q: x.question.question, cat: x.question.category, answer: x.question.answer, evidence: x.question.evidence,
+      hit: x.tocHit, recall: x.recallHit, found: x.tocFound }))),
+    unreached: results.flatMap((r) => (r.reach?.missed ?? []).map((d) => `${r.sampleId}:${d}`)),
+  }, null, 1));
   const commit = execSync('git rev-parse --short HEAD', { cwd: repoRoot, encoding: 'utf8' }).trim();
   process.stdout.write(renderConversationReport({
     date: new Date().toISOString(), commit, k: o.k, contextTokens: o.contextTokens, loadBefore: load, loadAfter: loadavg()[0] ?? 0,
