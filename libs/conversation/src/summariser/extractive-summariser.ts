@@ -63,7 +63,11 @@ function pick(cands: Candidate[], n: number): Candidate[] {
 
 /** Counting and time words: a bullet's date says when; as keywords they name nothing. */
 const VAGUE = new Set(('ago year years month months week weeks day days today time times lot lots thing things something anything ' +
-  'everything everyone someone stuff recently last next four five six seven eight nine ten first second').split(' '));
+  'everything everyone someone stuff recently last next four five six seven eight nine ten first second ' +
+  // Common verbs and adverbs that say how, not what.
+  'right ready mean means take takes took keep keeps feel feels felt hard yet even still much many always never ever maybe ' +
+  'actually pretty kind sort little big bit back new old life way ways happen happens happened try tried trying give gave ' +
+  'going come came seem seems seemed able getting makes making lately since soon already though although whole real').split(' '));
 
 /**
  * Keyword weights: what was talked about, not how. A term counts once per sentence it occurs in,
@@ -96,7 +100,8 @@ function summariseSegment({ events }: SegmentInput, opts: ExtractiveOptions): Se
   const weights = termWeights(docs);
   // Longer conversations hold more facts: the bullet and keyword counts grow with the segment.
   const n = Math.min(opts.bullets * 4, opts.bullets + Math.floor(events.length / EVENTS_PER_EXTRA_BULLET));
-  const keywords = topTerms(keywordWeights(events, docs), Math.round((opts.keywords * n) / opts.bullets));
+  // Keywords carry what the chosen sentences miss (memory-context lists them): twice the bullets' share.
+  const keywords = topTerms(keywordWeights(events, docs), Math.round((2 * opts.keywords * n) / opts.bullets));
   const all = candidates(events, weights);
   const chosen = pick(all, n);
   const bullets = chosen.map((c) => ({
