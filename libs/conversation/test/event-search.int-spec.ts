@@ -11,6 +11,7 @@ const P = 'project:chat';
 const Q = 'project:other';
 const D = 'project:dated';
 const C = 'project:context';
+const S = 'project:speakers';
 
 function ev(project: string, id: string, at: string, text: string, session = 's1'): NewConversationEvent {
   return { eventId: id, project, agent: 'test', sessionId: session, ts: new Date(at), kind: 'user_message', role: 'user', text, metadata: {}, tokens: estimateTokens(text) };
@@ -35,6 +36,11 @@ const events = [
   ev(C, 'x9', '2023-09-01T10:00:30Z', 'Caroline: Lovely weather today.', 'k2'),
   ev(C, 'x2', '2023-09-01T10:01:00Z', 'Caroline: I made a little bowl with a blue glaze, so proud of it.', 'k1'),
   ev(C, 'x3', '2023-09-01T10:02:00Z', 'Melanie: Wonderful!', 'k1'),
+  // A question about one speaker: her own statement, not the other speaker addressing her or asking.
+  ev(S, 's2', '2023-09-02T10:00:00Z', 'Melanie: Have you ever painted a horse?', 'p1'),
+  ev(S, 's1', '2023-09-02T10:01:00Z', 'Caroline: Melanie, that horse painting of yours is lovely, Melanie.', 'p1'),
+  ev(S, 's3', '2023-09-02T10:02:00Z', 'Melanie: I painted a horse on a wooden wall.', 'p1'),
+  ev(S, 's4', '2023-09-02T10:03:00Z', 'Caroline: Lovely.', 'p1'),
 ];
 
 describe.each(testBackends)('search over every conversation turn ($name)', (backend) => {
@@ -72,7 +78,7 @@ describe.each(testBackends)('search over every conversation turn ($name)', (back
   it('embeds events in passes and finds them by meaning', async () => {
     expect(await toc.hasBuildWork()).toBe(true);
     expect(await toc.embedPendingEvents(4)).toEqual({ embedded: 4, more: true });
-    expect(await toc.embedPendingEvents(100)).toEqual({ embedded: 11, more: false });
+    expect(await toc.embedPendingEvents(100)).toEqual({ embedded: 15, more: false });
     expect(await toc.hasBuildWork()).toBe(false);
     const { hits } = await toc.search(P, { text: 'cycling by the water early in the morning', limit: 3, mode: 'vector' });
     expect(hits[0]).toMatchObject({ kind: 'event', id: 'c5' });
@@ -101,5 +107,13 @@ describe.each(testBackends)('search over every conversation turn ($name)', (back
     expect(found.slice(0, 2)).toEqual(['x1', 'x2']);
     expect(found).not.toContain('x9');
     expect(found).not.toContain('x3');
+  });
+
+  it('ranks the named speaker\'s own turn over the other speaker addressing her and over a question', async () => {
+    const { hits } = await toc.search(S, { text: 'What has Melanie painted?', limit: 5, mode: 'keyword' });
+    expect(hits.filter((h) => h.kind === 'event').map((h) => h.id).slice(0, 3)).toEqual(['s3', 's1', 's2']);
+    // Hybrid embeds the text without the name; on four turns min-max scaling is coarse, so only "near the top".
+    const hybrid = await toc.search(S, { text: 'What has Melanie painted?', limit: 5, mode: 'hybrid' });
+    expect(hybrid.hits.filter((h) => h.kind === 'event').map((h) => h.id).slice(0, 2)).toContain('s3');
   });
 });

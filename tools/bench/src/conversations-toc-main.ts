@@ -4,7 +4,7 @@
 // conversation), waits for its background TOC (and event vectors), then measures toc.search and
 // recall evidence-in-top-k over categories 1-4, every-turn reachability, the memory-context prompt,
 // ingest rate, TOC build time and search latency. Progress on stderr, markdown report on stdout.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execSync } from 'node:child_process';
@@ -18,10 +18,10 @@ import { askQuestions, ingest, memoryContext, reachability, waitForToc } from '.
 import { renderConversationReport, type ConversationResult } from './locomo/report.js';
 import { progress } from './stats.js';
 
-const USAGE = 'usage: npm run bench:conversations:toc -- [--dataset PATH] [--only conv-26,...] [--k 5] [--no-reach] [--context-tokens 8000] [--server dist/apps/mcp-server/main.js]';
+const USAGE = 'usage: npm run bench:conversations:toc -- [--dataset PATH] [--only conv-26,...] [--k 5] [--no-reach] [--context-tokens 8000] [--server dist/apps/mcp-server/main.js] [--keep-db NAME] [--reuse-db NAME] [--misses FILE.json]';
 
 function parse(argv: string[]) {
-  const o = { dataset: resolve(repoRoot, '../shared/datasets/locomo-dev.json'), only: [] as string[], k: 5, reach: true, contextTokens: 8000, server: mcpMain };
+  const o = { dataset: resolve(repoRoot, '../shared/datasets/locomo-dev.json'), only: [] as string[], k: 5, reach: true, contextTokens: 8000, server: mcpMain, keepDb: undefined as string | undefined, reuseDb: undefined as string | undefined, misses: undefined as string | undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--dataset') o.dataset = resolve(String(argv[++i]));
@@ -31,6 +31,12 @@ function parse(argv: string[]) {
     else if (a === '--context-tokens') o.contextTokens = Number(argv[++i]);
     // Another build (e.g. of an older commit) for a before/after run at the same machine load.
     else if (a === '--server') o.server = resolve(String(argv[++i]));
+    // A kept database (--keep-db) already holds the conversations: search changes are measured
+    // without ingesting and embedding again (ingest and TOC figures of such a run mean nothing).
+    else if (a === '--keep-db') o.keepDb = String(argv[++i]);
+    else if (a === '--reuse-db') o.reuseDb = String(argv[++i]);
+    // Every question's evidence and the turns toc.search found, for reading the misses.
+    else if (a === '--misses') o.misses = resolve(String(argv[++i]));
     else throw new Error(`unknown option ${a}\n${USAGE}`);
   }
   if (!existsSync(o.dataset)) throw new Error(`dataset not found: ${o.dataset}\n${USAGE}`);
@@ -40,7 +46,7 @@ function parse(argv: string[]) {
 
 async function runOne(client: Client, db: Parameters<typeof waitForToc>[0], c: Conversation, o: ReturnType<typeof parse>): Promise<ConversationResult> {
   progress(`${c.sampleId}: ingesting ${c.turns.length} turns`);
-  const ingestMs = await ingest(client, c);
+  const ingestMs = o.reuseDb ? Number.NaN : await ingest(client, c);
   const tocMs = await waitForToc(db, c.project, false);
   const vectorsMs = tocMs + (await waitForToc(db, c.project, true));
   progress(`${c.sampleId}: ingest ${Math.round(ingestMs)} ms, TOC complete ${Math.round(tocMs)} ms later, event vectors ${Math.round(vectorsMs)} ms`);
@@ -57,7 +63,7 @@ if (!existsSync(o.server)) throw new Error(`${o.server} is not built: node tools
 const modelDir = process.env['ENGRAM_MODEL_DIR'] ?? join(repoRoot, '.cache/models/all-MiniLM-L6-v2');
 const conversations = loadConversations(o.dataset).filter((c) => o.only.length === 0 || o.only.includes(c.sampleId));
 // An empty database: the server under test applies its own migrations (another build may have others).
-const db = await createEmptyNativeDatabase();
+const db = await createEmptyNativeDatabase({ keep: o.keepDb, reuse: o.reuseDb });
 const home = mkdtempSync(join(tmpdir(), 'engram-bench-conv-'));
 const client = new Client({ name: 'engram-bench-conversations', version: '1.0.0' });
 const load = loadavg()[0] ?? 0;
@@ -70,6 +76,12 @@ try {
   await db.open();
   const results: ConversationResult[] = [];
   for (const c of conversations) results.push(await runOne(client, db.db() as never, c, o));
+  if (o.misses) writeFileSync(o.misses, JSON.stringify({
+    questions: results.flatMap((r) => r.outcomes.map((x) => ({
+      conv: r.sampleId, q: x.question.question, cat: x.question.category, answer: x.question.answer, evidence: x.question.evidence,
+      hit: x.tocHit, recall: x.recallHit, found: x.tocFound }))),
+    unreached: results.flatMap((r) => (r.reach?.missed ?? []).map((d) => `${r.sampleId}:${d}`)),
+  }, null, 1));
   const commit = execSync('git rev-parse --short HEAD', { cwd: repoRoot, encoding: 'utf8' }).trim();
   process.stdout.write(renderConversationReport({
     date: new Date().toISOString(), commit, k: o.k, contextTokens: o.contextTokens, loadBefore: load, loadAfter: loadavg()[0] ?? 0,

@@ -73,12 +73,27 @@ describe('extractive summaries that say who did what', () => {
     const s = await summariser.summariseSegment({ events: chat, overlap: [] });
     const texts = s.bullets.map((b) => b.text);
     expect(texts).toEqual(expect.arrayContaining([
-      'Caroline: I went to a LGBTQ support group yesterday and it was so powerful.',
-      'Melanie: We moved here from Sweden four years ago when my grandma got sick.',
-      'Caroline: Next month I am planning to apply to adoption agencies.',
+      // Relative dates carry the date they meant, counted from the turn's own time.
+      'Caroline: I went to a LGBTQ support group yesterday (7 May 2023) and it was so powerful.',
+      'Melanie: We moved here from Sweden four years ago (2019) when my grandma got sick.',
+      'Caroline: Next month (June 2023) I am planning to apply to adoption agencies.',
     ]));
     expect(texts.join(' ')).not.toMatch(/awesome|shares a photo|Hey Mel/);
     expect(s.title).toMatch(/^(Caroline|Melanie): /);
+  });
+
+  it('keeps the things talked about as keywords, never chit-chat or contractions', async () => {
+    const s = await summariser.summariseSegment({ events: chat, overlap: [] });
+    expect(s.keywords).toEqual(expect.arrayContaining(['sweden', 'grandma', 'lgbtq']));
+    expect(s.keywords.filter((k) => /^(awesome|amazing|great|proud|love)$|'/.test(k))).toEqual([]);
+  });
+
+  it('ranks a statement about oneself over a reaction to the other', async () => {
+    const s = await createExtractiveSummariser({ bullets: 1, keywords: 5 }).summariseSegment({ events: [
+      line(1, 'Melanie: Your painting of the lake at the festival was a real achievement for you.'),
+      line(2, 'Caroline: I painted the lake at the festival with my brushes last spring.'),
+    ], overlap: [] });
+    expect(s.bullets.map((b) => b.text)).toEqual(['Caroline: I painted the lake at the festival with my brushes last spring (spring 2022).']);
   });
 
   it('collapses a single-child level instead of repeating its bullets', async () => {

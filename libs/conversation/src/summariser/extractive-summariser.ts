@@ -2,7 +2,8 @@ import type { TocEvent } from '../toc/toc-event.js';
 import {
   sourceOf, type ChildSummary, type RollupInput, type RollupSummary, type SegmentInput, type SegmentSummary, type Summariser,
 } from './summariser.js';
-import { contentFactor, MIN_CONTENT, spokenPart } from './sentence-scoring.js';
+import { contentFactor, isChatWord, voiceFactor, MIN_CONTENT, spokenPart } from './sentence-scoring.js';
+import { anchorRelativeDates } from './relative-dates.js';
 import { clip, overlap, sentences, termWeights, terms, topTerms } from './text-scoring.js';
 
 /** Limits of the extractive summaries (from TocConfig). */
@@ -42,7 +43,7 @@ function candidates(events: readonly TocEvent[], weights: ReadonlyMap<string, nu
       let sum = 0;
       for (const t of ts) sum += weights.get(t) ?? 0;
       const factor = contentFactor(sentence);
-      const score = (roleBoost * factor * sum) / Math.sqrt(ts.size + 4);
+      const score = (roleBoost * factor * voiceFactor(sentence) * sum) / Math.sqrt(ts.size + 4);
       if (factor >= MIN_CONTENT && score > 0) out.push({ event, actor, sentence, terms: ts, score, order: out.length });
     }
   }
@@ -60,16 +61,52 @@ function pick(cands: Candidate[], n: number): Candidate[] {
   return chosen.sort((a, b) => a.order - b.order);
 }
 
+/** Counting and time words: a bullet's date says when; as keywords they name nothing. */
+const VAGUE = new Set(('ago year years month months week weeks day days today time times lot lots thing things something anything ' +
+  'everything everyone someone stuff recently last next four five six seven eight nine ten first second ' +
+  // Common verbs and adverbs that say how, not what.
+  'right ready mean means take takes took keep keeps feel feels felt hard yet even still much many always never ever maybe ' +
+  'actually pretty kind sort little big bit back new old life way ways happen happens happened try tried trying give gave ' +
+  'going come came seem seems seemed able getting makes making lately since soon already though although whole real').split(' '));
+
+/**
+ * Keyword weights: what was talked about, not how. A term counts once per sentence it occurs in,
+ * by that sentence's content factor (chit-chat and questions count little) times its rarity in
+ * the segment, so the names, places and things of the facts rank above the words every turn uses.
+ * Chat words and contractions are never keywords; a capitalised word past a sentence's start
+ * (a name) counts half again.
+ */
+function keywordWeights(events: readonly TocEvent[], docs: readonly string[][]): Map<string, number> {
+  const df = new Map<string, number>();
+  for (const doc of docs) for (const t of new Set(doc)) df.set(t, (df.get(t) ?? 0) + 1);
+  const out = new Map<string, number>();
+  for (const e of events) {
+    if (!SPOKEN.has(e.kind) || !e.text) continue;
+    for (const sentence of sentences(spokenPart(e.text).said)) {
+      const factor = contentFactor(sentence);
+      const names = new Set((sentence.slice(1).match(/(?<=\s)[A-Z][a-z]{2,}/g) ?? []).map((w) => w.toLowerCase()));
+      for (const t of new Set(terms(sentence))) {
+        if (t.includes("'") || isChatWord(t) || VAGUE.has(t)) continue;
+        const w = factor * Math.log(1 + docs.length / (df.get(t) ?? 1)) * (names.has(t) ? 1.5 : 1);
+        out.set(t, (out.get(t) ?? 0) + w);
+      }
+    }
+  }
+  return out;
+}
+
 function summariseSegment({ events }: SegmentInput, opts: ExtractiveOptions): SegmentSummary {
   const docs = events.map((e) => terms(spokenPart(e.text ?? '').said));
   const weights = termWeights(docs);
-  const keywords = topTerms(weights, opts.keywords);
-  const all = candidates(events, weights);
-  // Longer conversations hold more facts: the bullet count grows with the segment.
+  // Longer conversations hold more facts: the bullet and keyword counts grow with the segment.
   const n = Math.min(opts.bullets * 4, opts.bullets + Math.floor(events.length / EVENTS_PER_EXTRA_BULLET));
+  // Keywords carry what the chosen sentences miss (memory-context lists them): twice the bullets' share.
+  const keywords = topTerms(keywordWeights(events, docs), Math.round((2 * opts.keywords * n) / opts.bullets));
+  const all = candidates(events, weights);
   const chosen = pick(all, n);
   const bullets = chosen.map((c) => ({
-    text: `${c.actor}: ${clip(c.sentence, BULLET_CHARS)}`,
+    // A bullet is read long after the turn: "last Friday" gets the date it meant.
+    text: `${c.actor}: ${anchorRelativeDates(clip(c.sentence, BULLET_CHARS), c.event.ts)}`,
     grips: [{ excerpt: clip(c.sentence, EXCERPT_CHARS), eventIdStart: c.event.eventId, eventIdEnd: c.event.eventId, ts: c.event.ts, source: sourceOf(c.event) }],
   }));
   // The title names the most telling thing said, by whom.

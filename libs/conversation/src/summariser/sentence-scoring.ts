@@ -11,10 +11,15 @@ const CHAT = new Set((
   'true really super stunning gorgeous fantastic inspiring appreciate omg haha lol yay oh ah sure exactly'
 ).split(' '));
 
+/** Whether a word is praise, greeting or filler (never a keyword). */
+export const isChatWord = (w: string): boolean => CHAT.has(w.toLowerCase());
+
 /** Actions told in the past tense, the stuff of "what happened". */
 const DONE = /\b(?:went|got|took|made|bought|started|joined|moved|gave|saw|ran|began|found|decided|finished|won|lost|met|visited|signed|adopted|painted|wrote|built|fixed|learned|tried|had|was|were|did)\b|\b\w{3,}ed\b/i;
 /** Intent and plans: what is still open. */
 export const PLAN = /\b(?:plan(?:s|ning|ned)?|going to|gonna|will|want(?:s)? to|thinking (?:of|about)|next (?:week|month|year|time)|decid(?:e|ed) to|todo|to-do|follow up|need(?:s)? to)\b/i;
+const SELF = new Set(['i', "i'm", "i've", "i'd", "i'll", 'me', 'my', 'mine', 'we', "we're", "we've", 'our', 'us']);
+const OTHER = new Set(['you', "you're", "you've", "you'd", "you'll", 'your', 'yours']);
 /** Bracketed asides such as "[shares a photo of ...]" or "[image: ...]": captions, not speech. */
 const CAPTION = /\s*\[[^\]]{0,2000}\]/g;
 /** "Name: text" at the start of a chat line names the speaker. */
@@ -43,6 +48,19 @@ export function contentFactor(sentence: string): number {
   if (PLAN.test(sentence)) f *= 1.2;
   if (words.length < 5) f *= 0.6;
   return f;
+}
+
+/**
+ * A further multiplier for ranking sentences that passed the content floor: in a dialogue, facts
+ * are told about oneself ("I signed up for…", "my kids…"); a sentence about "you" with no "I" is
+ * mostly a reaction to what the other said, which their own line states.
+ */
+export function voiceFactor(sentence: string): number {
+  const words = sentence.toLowerCase().match(/[a-z']+/g) ?? [];
+  const self = words.some((w) => SELF.has(w));
+  const other = words.some((w) => OTHER.has(w));
+  if (other && !self) return 0.6;
+  return self && !other ? 1.15 : 1;
 }
 
 /** Below this factor a sentence is chit-chat: never a bullet, however rare its words. */

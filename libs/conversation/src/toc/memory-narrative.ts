@@ -1,4 +1,5 @@
 import { isOpenThread } from '../summariser/sentence-scoring.js';
+import { fullDay } from '../summariser/relative-dates.js';
 import type { TocNode } from './toc-node.js';
 
 /*
@@ -7,9 +8,8 @@ import type { TocNode } from './toc-node.js';
  * list. Built only from stored nodes, so it is as byte-stable as the rest of the block.
  */
 
-const DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-/** "Mon 8 May 2023": the date a reader (and a question) uses. */
-export const humanDay = (d: Date): string => DAY.format(d).replace(/,/g, '');
+/** "Monday 8 May 2023": the date a reader (and a question) uses, words spelled out. */
+export const humanDay = (d: Date): string => fullDay(d);
 
 const ACTOR = /^([^:]{1,40}):\s/;
 const MAX_THREADS = 6;

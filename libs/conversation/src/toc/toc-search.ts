@@ -6,6 +6,7 @@ import { createTermStats, type TermStats } from '../search/term-stats.js';
 import { withSessionContext } from '../search/event-context.js';
 import { fuseEventScores } from '../search/event-fusion.js';
 import { dateWindowsOf, withoutAnchor } from '../search/date-windows.js';
+import { createSpeakerNames, withoutSpeakers, withTurnPriors } from '../search/turn-priors.js';
 import type { TocLevel } from './time-buckets.js';
 import type { TocDb } from './toc-tables.js';
 
@@ -120,6 +121,7 @@ function validate(query: TocSearchQuery, embedder: Embedder): { text: string; mo
  */
 export function createTocSearch(db: TocDb, embedder: Embedder) {
   const termStats = createTermStats(db);
+  const speakersNamedIn = createSpeakerNames(db);
 
   /** Every ranked list of one search; independent statements run concurrently (a pool serves them). */
   async function gather(project: string, asked: string, mode: TocSearchMode, query: TocSearchQuery): Promise<List[]> {
@@ -128,33 +130,37 @@ export function createTocSearch(db: TocDb, embedder: Embedder) {
     const ek = Math.max(k, 20);
     const list = (via: List['via'], kind: keyof typeof WEIGHT) => (l: Ranked[] | undefined): List => ({ via, weight: WEIGHT[kind], list: l ?? [] });
     const keywordOn = mode !== 'vector';
-    const [stats, qv, windows] = await Promise.all([
+    // The sentence model embeds what was said; who said it is a prior on the turns (turn-priors).
+    const speakers = speakersNamedIn(project, text);
+    const [stats, qv, windows, named] = await Promise.all([
       keywordOn ? termStats(project, text) : null,
-      mode !== 'keyword' && embedder ? embedder.embedQuery(text).then((v) => `[${Array.from(v).join(',')}]`) : null,
+      mode !== 'keyword' && embedder ? speakers.then((n) => embedder.embedQuery(withoutSpeakers(text, n))).then((v) => `[${Array.from(v).join(',')}]`) : null,
       query.window ? [] : dateWindowsOf(db, termStats, project, asked),
+      speakers,
     ]);
     const pending: Promise<List | List[]>[] = [];
     if (stats) pending.push(keyword(db, project, text, k).then(([n, g]) => [list('keyword', 'node')(n), list('keyword', 'grip')(g)]));
     if (qv) pending.push(vector(db, qv, project, k).then(([n, g]) => [list('vector', 'node')(n), list('vector', 'grip')(g)]));
     // Dated boost: inside each window the text names, the event search runs again as an extra list.
-    for (const w of [query.window, ...windows]) pending.push(eventList(project, stats, qv, ek, w));
+    for (const w of [query.window, ...windows]) pending.push(eventList(project, stats, qv, ek, named, w));
     return (await Promise.all(pending)).flat();
   }
 
   /**
    * Events of one window: keyword and vector hits fused by normalised score (min-max, as ADR-0020)
    * into one list that counts for both, then session context (a turn gains half its predecessor's
-   * fused score; the turn after a hit joins, matched by what matched its predecessor).
+   * fused score; the turn after a hit joins, matched by what matched its predecessor), then the
+   * turn priors (another speaker than the one named, a turn that asks: ADR-0030).
    */
-  async function eventList(project: string, stats: TermStats | null, qv: string | null, k: number, w?: TimeWindow): Promise<List> {
+  async function eventList(project: string, stats: TermStats | null, qv: string | null, k: number, named: readonly string[], w?: TimeWindow): Promise<List> {
     const [kw, vec] = await Promise.all([stats ? keywordEvents(db, project, stats, k, w) : null, qv ? vectorEvents(db, qv, project, k, w) : null]);
     if (kw && vec) {
       const fused = fuseEventScores(kw, vec);
       const via = new Map(fused.map((f) => [f.match.eventId, f.via]));
-      const inContext = await withSessionContext(db, project, fused.map((f) => f.match), w);
+      const inContext = withTurnPriors(await withSessionContext(db, project, fused.map((f) => f.match), w), named);
       return { via: 'keyword', weight: 2 * WEIGHT.event, list: inContext.map((m) => ({ ...eventRanked(m), via: via.get(m.eventId) ?? via.get(m.contextOf ?? '') ?? [] })) };
     }
-    const found = kw ? await withSessionContext(db, project, kw, w) : vec ?? [];
+    const found = withTurnPriors(kw ? await withSessionContext(db, project, kw, w) : vec ?? [], named);
     return { via: kw ? 'keyword' : 'vector', weight: WEIGHT.event, list: found.map(eventRanked) };
   }
 

@@ -13,9 +13,14 @@ export interface EmptyDatabase {
   destroy(): Promise<void>;
 }
 
-export async function createEmptyNativeDatabase(): Promise<EmptyDatabase> {
-  const name = `engram_bench_${randomBytes(5).toString('hex')}`;
-  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+/**
+ * `reuse`: an existing database (a run kept under the name `keep`) whose conversations are already ingested,
+ * so search changes can be measured without ingesting and embedding again. `keep`: not dropped.
+ */
+export async function createEmptyNativeDatabase(opts: { reuse?: string; keep?: string } = {}): Promise<EmptyDatabase> {
+  const name = opts.reuse ?? opts.keep ?? `engram_bench_${randomBytes(5).toString('hex')}`;
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+  if (!opts.reuse) await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl());
   url.pathname = `/${name}`;
   let handle: DatabaseHandle | undefined;
@@ -30,6 +35,7 @@ export async function createEmptyNativeDatabase(): Promise<EmptyDatabase> {
     },
     async destroy() {
       await handle?.close().catch(() => undefined);
+      if (opts.keep || opts.reuse) return void process.stderr.write(`kept database ${name}\n`);
       await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };

@@ -22,16 +22,22 @@ const STOPWORDS = new Set(('a an and are as at be but by did do does for from ha
   'on or our she so than that the their them then there they this to too was we were what when where which who why will with ' +
   'you your yes about after before during into over under up down out just also very can could would should may might one two').split(' '));
 
+/**
+ * Lower-case words of a text; a number glued to a word is split from it ("3June, 2022" in some
+ * answers of the dataset is "3 June 2022": no text would ever hold the token "3june").
+ */
+const wordsOf = (text: string): string[] => text.toLowerCase().replace(/(\p{N})(\p{L})|(\p{L})(\p{N})/gu, '$1$3 $2$4').split(/[^\p{L}\p{N}]+/u);
+
 /** Lower-case content words of an answer (stopwords and one-letter tokens dropped). */
 export function contentWords(text: string): string[] {
-  return [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1 && !STOPWORDS.has(w)))];
+  return [...new Set(wordsOf(text).filter((w) => w.length > 1 && !STOPWORDS.has(w)))];
 }
 
 /** Whether every content word of `answer` occurs as a word of `block` (false for an answer without any). */
 export function holdsAnswer(block: string, answer: string): boolean {
   const words = contentWords(answer);
   if (words.length === 0) return false;
-  const have = new Set(block.toLowerCase().split(/[^\p{L}\p{N}]+/u));
+  const have = new Set(wordsOf(block));
   return words.every((w) => have.has(w));
 }
 

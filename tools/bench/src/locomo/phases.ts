@@ -64,7 +64,7 @@ async function resolveHits(client: Client, c: Conversation, hits: Record<string,
   return found;
 }
 
-export interface SearchOutcome { question: Question; tocHit: boolean; tocSession: boolean; recallHit: boolean; tocMs: number; recallMs: number }
+export interface SearchOutcome { question: Question; tocHit: boolean; tocSession: boolean; recallHit: boolean; tocMs: number; recallMs: number; tocFound: string[] }
 
 export async function askQuestions(client: Client, c: Conversation, questions: Question[], k: number): Promise<SearchOutcome[]> {
   const grips = new Map<string, Set<string>>();
@@ -82,7 +82,7 @@ export async function askQuestions(client: Client, c: Conversation, questions: Q
     const recallMs = since(t);
     const recalled = eventIdsIn(((rec['memories'] as unknown[]) ?? []).slice(0, k), c.sampleId);
     out.push({
-      question: q, tocHit: hasEvidence(q, c, found), recallHit: hasEvidence(q, c, recalled), tocMs, recallMs,
+      question: q, tocHit: hasEvidence(q, c, found), recallHit: hasEvidence(q, c, recalled), tocMs, recallMs, tocFound: [...found],
       tocSession: [...evidenceSessions(q, c)].some((s) => sessions.has(s)),
     });
   }

@@ -1,0 +1,35 @@
+import type { EventMatch } from './event-search.js';
+import { asks, speakerOf, withoutSpeakers, withTurnPriors } from './turn-priors.js';
+
+const at = new Date('2023-05-08T10:00:00Z');
+const m = (eventId: string, text: string, score: number): EventMatch => ({ eventId, sessionId: 's', ts: at, text, score });
+
+describe('turn priors (who said it, whether it asks)', () => {
+  it('reads the speaker of a chat line and whether it asks, captions aside', () => {
+    expect(speakerOf('Melanie: I painted a horse')).toBe('Melanie');
+    expect(speakerOf('no speaker here: really')).toBeNull();
+    expect(asks('Caroline: Did you paint it? [shares a photo of a horse]')).toBe(true);
+    expect(asks('Caroline: I painted it. Did you?  ')).toBe(true);
+    expect(asks('Caroline: Is it done? Yes, I finished it.')).toBe(false);
+  });
+
+  it('drops the speakers a query names (possessive too) from the text the sentence model embeds', () => {
+    expect(withoutSpeakers("What are Melanie's pets' names?", ['Melanie'])).toBe("What are pets' names?");
+    expect(withoutSpeakers('What did Caroline tell Melanie?', ['Caroline', 'Melanie'])).toBe('What did tell ?');
+    // Nothing but the name left: the text stays as it was.
+    expect(withoutSpeakers('Melanie?', ['Melanie'])).toBe('Melanie?');
+    expect(withoutSpeakers('What has Melanie painted?', [])).toBe('What has Melanie painted?');
+  });
+
+  it('ranks the named speaker\'s own statement over the other speaker addressing her and over a question', () => {
+    const hits = [
+      m('addressing', 'Caroline: Melanie, your horse painting is lovely', 1),
+      m('asking', 'Melanie: Did you paint the horse?', 0.95),
+      m('own', 'Melanie: I painted a horse last month', 0.8),
+    ];
+    expect(withTurnPriors(hits, ['Melanie']).map((h) => h.eventId)).toEqual(['own', 'asking', 'addressing']);
+    // Two speakers named (or none): who said it does not count, asking still does.
+    expect(withTurnPriors(hits, ['Melanie', 'Caroline']).map((h) => h.eventId)).toEqual(['addressing', 'own', 'asking']);
+    expect(withTurnPriors(hits, []).map((h) => h.eventId)).toEqual(['addressing', 'own', 'asking']);
+  });
+});
