@@ -26,3 +26,4 @@ export * as _20261126T140000000Z from './20261126T140000000Z-memories-created-or
 export * as _20261126T150000000Z from './20261126T150000000Z-working-state-write-functions.js';
 export * as _20261127T030000000Z from './20261127T030000000Z-term-stats-append-only.js';
 export * as _20261127T030100000Z from './20261127T030100000Z-active-content-key-predicate.js';
+export * as _20261127T050000000Z from './20261127T050000000Z-memories-session-order-index.js';
