@@ -45,7 +45,7 @@ export { createTocFromConfig } from './toc/toc-from-config.js';
 export { CONVERSATION_MODES, conversationProject } from './log/project-key.js';
 export type { ConversationMode } from './log/project-key.js';
 // Ingestion (API, import) and agent hooks (conv-log)
-export { canonicalJson, deriveEventId } from './ingest/event-id.js';
+export { deriveEventId } from './ingest/event-id.js';
 export { defaultRole, toNewEvent } from './ingest/ingest-input.js';
 export type { IngestDefaults, IngestEventInput } from './ingest/ingest-input.js';
 export type { HookAdapter, HookIo, HookItem, HookRecord } from './hooks/hook-adapter.js';

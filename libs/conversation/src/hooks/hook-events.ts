@@ -1,4 +1,5 @@
-import { deriveEventId, canonicalJson } from '../ingest/event-id.js';
+import { canonicalJson } from '@engram/memory';
+import { deriveEventId } from '../ingest/event-id.js';
 import type { NewConversationEvent } from '../log/event-model.js';
 import { conversationProject, type ConversationMode } from '../log/project-key.js';
 import { estimateTokens } from '../log/token-estimate.js';
