@@ -1,11 +1,40 @@
 /*
  * Module boundaries of engram (SPEC 1, seed 001 layering, CONVENTIONS C4). Every rule here can
  * fail: tools/boundaries/self-test.mjs runs this config on fixtures with known violations.
+ * dependency-cruiser's `recommended-strict` is the base (issue 19); rules below with the same name
+ * replace its version.
  */
-const LIB = '^libs/([^/]+)/';
+
+/**
+ * The layering apps → runtime → agents → {retrieval, conversation, lifecycle, librarian} →
+ * {memory, infra}: each domain lib and the libs it may import. Nothing runs back up, siblings do not
+ * import each other, and agents gets infrastructure handed in (ADR-0002), so it does not import infra.
+ */
+const MAY_IMPORT = {
+  memory: ['infra'],
+  librarian: ['memory', 'infra'],
+  retrieval: ['memory', 'infra'],
+  conversation: ['memory', 'infra'],
+  lifecycle: ['memory', 'infra'],
+  agents: ['librarian', 'retrieval', 'conversation', 'lifecycle', 'memory'],
+};
+const ALL_LIBS = ['infra', 'memory', 'librarian', 'retrieval', 'conversation', 'lifecycle', 'agents', 'runtime'];
+
+/**
+ * Frameworks and protocol SDKs (ADR-0034): the libs are plain TypeScript over a database handle, so
+ * the same code runs under the NestJS servers, the CLI, the hook and as published packages. Servers,
+ * transports, CLI and UI toolkits belong to apps. Matched as the resolved path inside node_modules.
+ */
+const FRAMEWORK_PACKAGES = [
+  '@nestjs/[^/]+', 'fastify', '@fastify/[^/]+', 'express', 'reflect-metadata', 'rxjs', // servers, DI
+  '@modelcontextprotocol/[^/]+', '@a2a-js/[^/]+', // protocol SDKs
+  'commander', 'cli-progress', // CLI
+  'chart\\.js', 'cytoscape', // inspector UI
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
+  extends: 'dependency-cruiser/configs/recommended-strict',
   forbidden: [
     {
       name: 'infra-depends-on-no-domain',
@@ -14,12 +43,21 @@ export default {
       from: { path: '^libs/infra/' },
       to: { path: '^libs/(memory|retrieval|librarian|conversation|lifecycle|agents|runtime)/' },
     },
-    {
-      name: 'domain-uses-only-infra-and-lower-domain',
-      comment: 'memory is the base domain lib: it may use infra only.',
+    ...Object.entries(MAY_IMPORT).map(([lib, allowed]) => ({
+      name: `domain-uses-only-infra-and-lower-domain/${lib}`,
+      comment: `${lib} may import only ${allowed.join(', ')} (layering apps → runtime → agents → ` +
+        '{retrieval, conversation, lifecycle, librarian} → {memory, infra}).',
       severity: 'error',
-      from: { path: '^libs/memory/' },
-      to: { path: '^libs/(retrieval|librarian|conversation|lifecycle|agents)/' },
+      from: { path: `^libs/${lib}/` },
+      to: { path: `^libs/(${ALL_LIBS.filter((l) => l !== lib && !allowed.includes(l)).join('|')})/` },
+    })),
+    {
+      name: 'no-framework-in-libs',
+      comment: 'ADR-0034: libs are framework-free; NestJS, Fastify, Express, the MCP and A2A SDKs and CLI/UI ' +
+        'toolkits are for apps only.',
+      severity: 'error',
+      from: { path: '^libs/' },
+      to: { path: `(^|/)node_modules/(${FRAMEWORK_PACKAGES.join('|')})/` },
     },
     {
       name: 'domain-libs-are-siblings',
@@ -100,16 +138,12 @@ export default {
       from: { path: '^(libs|apps)/[^/]+/src/', pathNot: '\\.(spec|int-spec|e2e-spec)\\.ts$' },
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
     },
-    {
-      name: 'no-unresolvable',
-      severity: 'error',
-      from: {},
-      to: { couldNotResolve: true },
-    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules|\\.cache)/' },
+    // node_modules is not excluded (only not followed): the package rules (no-framework-in-libs,
+    // not-to-dev-dep, no-non-package-json) need to see the imports of npm packages.
+    exclude: { path: '(^|/)(dist|\\.cache)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

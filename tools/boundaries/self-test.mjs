@@ -46,6 +46,26 @@ const files = {
   'apps/demo/src/main.ts':
     "import { infra } from '@engram/infra';\nimport { writer } from '../../../libs/librarian/src/commit/record.writer.js';\nexport const m = [infra, writer];\n",
   'apps/demo/src/composition-root.ts': "import { infra } from '@engram/infra';\nimport { runtime } from '@engram/runtime';\nexport const c = [infra, runtime];\n",
+  // no-framework-in-libs: a lib may not import a framework (an app may), nor a protocol SDK.
+  'package.json': JSON.stringify({ name: 'fixture', dependencies: { '@nestjs/common': '1.0.0', '@modelcontextprotocol/sdk': '1.0.0' } }),
+  'node_modules/@nestjs/common/package.json': JSON.stringify({ name: '@nestjs/common', version: '1.0.0', main: 'index.js' }),
+  'node_modules/@nestjs/common/index.js': "export const Injectable = () => () => undefined;\n",
+  'node_modules/@modelcontextprotocol/sdk/package.json': JSON.stringify({ name: '@modelcontextprotocol/sdk', version: '1.0.0', main: 'index.js' }),
+  'node_modules/@modelcontextprotocol/sdk/index.js': "export const McpServer = class {};\n",
+  'libs/conversation/src/toc.controller.ts': "import { Injectable } from '@nestjs/common';\nexport const t = Injectable;\n",
+  'libs/retrieval/src/mcp-tool.ts': "import { McpServer } from '@modelcontextprotocol/sdk';\nexport const m = McpServer;\n",
+  'apps/demo/src/demo.module.ts': "import { Injectable } from '@nestjs/common';\nimport { McpServer } from '@modelcontextprotocol/sdk';\nexport const d = [Injectable, McpServer];\n",
+  // domain-uses-only-infra-and-lower-domain for the other domain libs: lifecycle reaches up to agents,
+  // conversation sideways to lifecycle; agents using memory and lifecycle using memory are allowed.
+  'libs/lifecycle/src/index.ts': "import { memory } from '@engram/memory';\nexport const lifecycle = memory;\n",
+  'libs/lifecycle/src/engine.ts': "import { a } from '../../agents/src/index.js';\nexport const e = a;\n",
+  'libs/conversation/src/formation.ts': "import { lifecycle } from '../../lifecycle/src/index.js';\nexport const f = lifecycle;\n",
+  'libs/agents/src/remember.ts': "import { memory } from '@engram/memory';\nexport const r = memory;\n",
+  // recommended-strict: an orphan, an npm package missing from package.json, an unresolvable import
+  'libs/memory/src/unused.ts': "export const unused = 1;\n",
+  'node_modules/left-pad/package.json': JSON.stringify({ name: 'left-pad', version: '1.0.0', main: 'index.js' }),
+  'node_modules/left-pad/index.js': "export default (s) => s;\n",
+  'libs/infra/src/pad.ts': "import pad from 'left-pad';\nimport { gone } from './gone.js';\nexport const p = [pad, gone];\n",
 };
 for (const [path, text] of Object.entries(files)) {
   mkdirSync(dirname(join(work, path)), { recursive: true });
@@ -62,6 +82,10 @@ const expected = [
   'lib-public-entry-only',
   'only-composition-root-builds-the-runtime',
   'runtime-is-the-top-lib',
+  'no-framework-in-libs',
+  'no-orphans',
+  'no-non-package-json',
+  'not-to-unresolvable',
 ];
 let output = '';
 let exitCode = 0;
@@ -103,4 +127,26 @@ if (unreported.length > 0 || wronglyReported.length > 0) {
   console.error(output);
   process.exit(1);
 }
-console.log(`boundary self-test: ${expected.length} rules caught their known violations (writer rule: ${writerImporters.length} importers)`);
+// The framework rule: both libs reported, the app not.
+const linesOf = (rule) => output.split('\n').filter((line) => new RegExp(`\\b${rule}(/[a-z]+)?:`).test(line));
+const frameworkRule = linesOf('no-framework-in-libs');
+if (!['libs/conversation/src/toc.controller.ts', 'libs/retrieval/src/mcp-tool.ts'].every((from) => frameworkRule.some((line) => line.includes(`${from} →`)))
+  || frameworkRule.some((line) => line.includes('apps/demo/'))) {
+  console.error('boundary self-test FAILED: no-framework-in-libs must report both libs and not the app');
+  console.error(frameworkRule.join('\n'));
+  process.exit(1);
+}
+// The layering rule covers every domain lib, and only its upward or sideways imports.
+const layerRule = linesOf('domain-uses-only-infra-and-lower-domain');
+const layerViolators = ['libs/memory/src/seed.ts', 'libs/librarian/src/index.ts', 'libs/retrieval/src/ranking.ts',
+  'libs/lifecycle/src/engine.ts', 'libs/conversation/src/formation.ts', 'libs/agents/src/index.ts'];
+const layerMissed = layerViolators.filter((from) => !layerRule.some((line) => line.includes(`${from} →`)));
+const layerWrong = ['libs/agents/src/remember.ts', 'libs/lifecycle/src/index.ts', 'libs/librarian/src/gate.service.ts', 'libs/infra/src/index.ts']
+  .filter((from) => layerRule.some((line) => line.includes(`: ${from} →`)));
+if (layerMissed.length > 0 || layerWrong.length > 0) {
+  console.error(`boundary self-test FAILED: domain-uses-only-infra-and-lower-domain missed [${layerMissed.join(', ')}], wrongly reported [${layerWrong.join(', ')}]`);
+  console.error(layerRule.join('\n'));
+  process.exit(1);
+}
+console.log(`boundary self-test: ${expected.length} rules caught their known violations (writer rule: ${writerImporters.length} importers, ` +
+  `layering: ${layerViolators.length} domain libs)`);

@@ -12,7 +12,7 @@ export { DEFAULT_OUTBOX_LEASE_MS } from './log/outbox.repository.js';
 export type { OutboxEntry } from './log/outbox.repository.js';
 export type { AppendResult, EventLog, RangeQuery } from './log/event-log.repository.js';
 export type { ConversationDatabase, ConversationDb } from './log/conversation-tables.js';
-export { estimateTokens } from './log/token-estimate.js';
+export { estimateTextTokens } from './log/token-estimate.js';
 export { MAX_EVENT_ID_LENGTH, MAX_EVENT_TEXT_LENGTH } from './log/event-validation.js';
 export { ConversationError, EventNotFoundError, InvalidCursorError, InvalidEventError } from './errors.js';
 export type { ConversationErrorCode } from './errors.js';
@@ -45,7 +45,7 @@ export { createTocFromConfig } from './toc/toc-from-config.js';
 export { CONVERSATION_MODES, conversationProject } from './log/project-key.js';
 export type { ConversationMode } from './log/project-key.js';
 // Ingestion (API, import) and agent hooks (conv-log)
-export { canonicalJson, deriveEventId } from './ingest/event-id.js';
+export { deriveEventId } from './ingest/event-id.js';
 export { defaultRole, toNewEvent } from './ingest/ingest-input.js';
 export type { IngestDefaults, IngestEventInput } from './ingest/ingest-input.js';
 export type { HookAdapter, HookIo, HookItem, HookRecord } from './hooks/hook-adapter.js';

@@ -1,4 +1,4 @@
-import { createEventLog, estimateTokens, EventNotFoundError, InvalidCursorError, InvalidEventError, type EventLog, type NewConversationEvent } from '@engram/conversation';
+import { createEventLog, estimateTextTokens, EventNotFoundError, InvalidCursorError, InvalidEventError, type EventLog, type NewConversationEvent } from '@engram/conversation';
 import { testBackends } from '../../../tools/test/backends.js';
 
 type DatabaseHandle = Awaited<ReturnType<(typeof testBackends)[number]['open']>>;
@@ -9,7 +9,7 @@ function ev(id: string, minute: number, over: Partial<NewConversationEvent> = {}
   const text = over.text ?? `text of ${id}`;
   return {
     eventId: id, project: 'project:acme', agent: 'claude-code', sessionId: 's1', ts: new Date(T0 + minute * 60_000),
-    kind: 'user_message', role: 'user', text, metadata: { n: minute }, tokens: estimateTokens(text), ...over,
+    kind: 'user_message', role: 'user', text, metadata: { n: minute }, tokens: estimateTextTokens(text), ...over,
   };
 }
 

@@ -1,4 +1,4 @@
-import { createEventLog, estimateTokens, type NewConversationEvent } from '@engram/conversation';
+import { createEventLog, estimateTextTokens, type NewConversationEvent } from '@engram/conversation';
 import { testBackends } from '../../../tools/test/backends.js';
 
 /*
@@ -10,7 +10,7 @@ const TOKEN = `ghp_${'Z9y8'.repeat(9)}`;
 function ev(id: string, text: string, metadata: Record<string, unknown> = {}): NewConversationEvent {
   return {
     eventId: id, project: 'project:redact', agent: 'claude-code', sessionId: 's1', ts: new Date('2026-11-26T08:00:00Z'),
-    kind: 'tool_result', role: 'tool', text, metadata, tokens: estimateTokens(text),
+    kind: 'tool_result', role: 'tool', text, metadata, tokens: estimateTextTokens(text),
   };
 }
 

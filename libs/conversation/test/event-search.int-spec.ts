@@ -1,5 +1,5 @@
 import {
-  createEventLog, createExtractiveSummariser, createTocService, estimateTokens, tocConfig, type NewConversationEvent, type TocDb, type TocService,
+  createEventLog, createExtractiveSummariser, createTocService, estimateTextTokens, tocConfig, type NewConversationEvent, type TocDb, type TocService,
 } from '@engram/conversation';
 import { testBackends } from '../../../tools/test/backends.js';
 import { loadTestEmbedder } from '../../../tools/test/test-embedder.js';
@@ -14,7 +14,7 @@ const C = 'project:context';
 const S = 'project:speakers';
 
 function ev(project: string, id: string, at: string, text: string, session = 's1'): NewConversationEvent {
-  return { eventId: id, project, agent: 'test', sessionId: session, ts: new Date(at), kind: 'user_message', role: 'user', text, metadata: {}, tokens: estimateTokens(text) };
+  return { eventId: id, project, agent: 'test', sessionId: session, ts: new Date(at), kind: 'user_message', role: 'user', text, metadata: {}, tokens: estimateTextTokens(text) };
 }
 
 /** Filler turns share common words ("really", "great"); the facts use rare ones. */

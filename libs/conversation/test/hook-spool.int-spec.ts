@@ -1,14 +1,14 @@
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createEventLog, drainSpool, estimateTokens, spoolDirOf, spoolEvents, spooledCount, type EventLog, type NewConversationEvent } from '@engram/conversation';
+import { createEventLog, drainSpool, estimateTextTokens, spoolDirOf, spoolEvents, spooledCount, type EventLog, type NewConversationEvent } from '@engram/conversation';
 import { testBackends } from '../../../tools/test/backends.js';
 
 type DatabaseHandle = Awaited<ReturnType<(typeof testBackends)[number]['open']>>;
 
 function ev(id: string, second: number, project = 'project:spool'): NewConversationEvent {
   const text = `spooled ${id}`;
-  return { eventId: id, project, agent: 'claude-code', sessionId: 's', ts: new Date(Date.UTC(2026, 10, 23, 9, 0, second)), kind: 'user_message', role: 'user', text, metadata: { hookEvent: 'UserPromptSubmit' }, tokens: estimateTokens(text) };
+  return { eventId: id, project, agent: 'claude-code', sessionId: 's', ts: new Date(Date.UTC(2026, 10, 23, 9, 0, second)), kind: 'user_message', role: 'user', text, metadata: { hookEvent: 'UserPromptSubmit' }, tokens: estimateTextTokens(text) };
 }
 
 describe.each(testBackends)('hook spool ($name)', (backend) => {

@@ -1,4 +1,4 @@
-import { createEventLog, createExtractiveSummariser, createTocService, estimateTokens, tocConfig, type TocDb } from '@engram/conversation';
+import { createEventLog, createExtractiveSummariser, createTocService, estimateTextTokens, tocConfig, type TocDb } from '@engram/conversation';
 import type { Kysely } from 'kysely';
 
 /** The README example: log two turns, build the TOC, walk it and open the evidence. */
@@ -6,7 +6,7 @@ export async function tocExample(db: Kysely<any>, print: (line: string) => void)
   const project = 'project:engram';
   const turn = (eventId: string, at: string, kind: 'user_message' | 'assistant_message', text: string) => ({
     eventId, project, agent: 'claude-code', sessionId: 's1', ts: new Date(at), kind, role: kind === 'user_message' ? 'user' : 'assistant',
-    text, metadata: {}, tokens: estimateTokens(text),
+    text, metadata: {}, tokens: estimateTextTokens(text),
   });
   await createEventLog(db).append([
     turn('e1', '2026-11-23T09:00:00Z', 'user_message', 'Move the nightly deploy pipeline to the new staging cluster.'),

@@ -1,5 +1,5 @@
 import {
-  createEventLog, createExtractiveSummariser, createTocService, estimateTokens, tocConfig, type NewConversationEvent, type TocDb, type TocService,
+  createEventLog, createExtractiveSummariser, createTocService, estimateTextTokens, tocConfig, type NewConversationEvent, type TocDb, type TocService,
 } from '@engram/conversation';
 import { testBackends } from '../../../tools/test/backends.js';
 
@@ -7,7 +7,7 @@ type DatabaseHandle = Awaited<ReturnType<(typeof testBackends)[number]['open']>>
 
 const P = 'project:bounds';
 const turn = (id: string, at: string, session: string, text: string): NewConversationEvent => ({
-  eventId: id, project: P, agent: 'test', sessionId: session, ts: new Date(at), kind: 'user_message', role: 'user', text, metadata: {}, tokens: estimateTokens(text),
+  eventId: id, project: P, agent: 'test', sessionId: session, ts: new Date(at), kind: 'user_message', role: 'user', text, metadata: {}, tokens: estimateTextTokens(text),
 });
 
 /** Two sessions 17 days apart. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '@engram/infra';
 import {
-  createEventLog, createExtractiveSummariser, createTocService, estimateTokens, segmentEvents, tocConfig, type NewConversationEvent, type TocDb,
+  createEventLog, createExtractiveSummariser, createTocService, estimateTextTokens, segmentEvents, tocConfig, type NewConversationEvent, type TocDb,
 } from '@engram/conversation';
 import { openServiceRoleDatabase, type ServiceRoleDatabase } from '../../../tools/test/backends.js';
 
@@ -20,7 +20,7 @@ function day(n: number, count: number): NewConversationEvent[] {
     // Three sessions a day (gaps > 30 min), a turn a minute.
     const ts = new Date(Date.UTC(2026, 3, n, 8 + Math.floor(i / 10) * 2, i % 10));
     return { eventId: `d${n}-${i}`, project: P, agent: 'claude-code', sessionId: `s${n}`, ts, kind: i % 2 ? 'assistant_message' : 'user_message',
-      role: i % 2 ? 'assistant' : 'user', text, metadata: {}, tokens: estimateTokens(text) } as NewConversationEvent;
+      role: i % 2 ? 'assistant' : 'user', text, metadata: {}, tokens: estimateTextTokens(text) } as NewConversationEvent;
   });
 }
 

@@ -1,5 +1,5 @@
 import {
-  createEventLog, createExtractiveSummariser, createTocService, estimateTokens, GripNotFoundError, InvalidTocQueryError, TocNodeNotFoundError,
+  createEventLog, createExtractiveSummariser, createTocService, estimateTextTokens, GripNotFoundError, InvalidTocQueryError, TocNodeNotFoundError,
   tocConfig, type NewConversationEvent, type Summariser, type TocDb, type TocService,
 } from '@engram/conversation';
 import { testBackends } from '../../../tools/test/backends.js';
@@ -13,7 +13,7 @@ const extractive = createExtractiveSummariser({ bullets: config.bulletsPerNode, 
 function ev(project: string, id: string, at: string, text: string, over: Partial<NewConversationEvent> = {}): NewConversationEvent {
   return {
     eventId: id, project, agent: 'claude-code', sessionId: 's1', ts: new Date(at), kind: 'user_message', role: 'user',
-    text, metadata: {}, tokens: estimateTokens(text), ...over,
+    text, metadata: {}, tokens: estimateTextTokens(text), ...over,
   };
 }
 

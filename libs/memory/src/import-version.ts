@@ -1,3 +1,4 @@
+import { canonicalJson } from './canonical-json.js';
 import { contentHash } from './content-hash.js';
 import { InvalidRecordError } from './errors.js';
 import type { VersionOperation } from './memory-record.js';
@@ -20,16 +21,6 @@ export function importedState(v: ImportedVersion, def: TypeDefinition): RecordSt
     supersededBy: v.supersededBy, statusReason: v.statusReason, archived: v.archived, confidence: v.confidence,
     contentHash: contentHash(v.content),
   };
-}
-
-/** JSON with sorted keys, so jsonb's key reordering does not count as a difference. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 function time(value: unknown): number | null {

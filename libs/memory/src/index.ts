@@ -12,7 +12,8 @@ export {
   RecordNotFoundError, SupersedeCycleError, UnknownTypeError, VersionConflictError,
 } from './errors.js';
 export type { MemoryErrorCode } from './errors.js';
-export { canonicalJson, importedState, sameStoredVersion } from './import-version.js';
+export { canonicalJson } from './canonical-json.js';
+export { importedState, sameStoredVersion } from './import-version.js';
 export { inputProblem, MAX_INPUT_DEPTH, textProblem } from './input-text.js';
 export type { ImportedVersion } from './import-version.js';
 export { readEdgeNeighbourhood } from './graph/edge-neighbourhood.query.js';

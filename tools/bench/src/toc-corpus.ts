@@ -1,7 +1,7 @@
 // A deterministic synthetic conversation log for the TOC benchmark: sessions of 20-60 turns a
 // minute or two apart, separated by 40 minutes to a few hours, about topics drawn from a fixed
 // vocabulary, so segmentation, keyword search and summaries have realistic material.
-import { estimateTokens, type NewConversationEvent } from '@engram/conversation';
+import { estimateTextTokens, type NewConversationEvent } from '@engram/conversation';
 import { createRng } from './corpus.js';
 
 const TOPICS = [
@@ -35,7 +35,7 @@ export function conversationLog(project: string, n: number, start: Date, perDay:
       const text = fill(pick(kind === 'user_message' ? USER : kind === 'assistant_message' ? ASSISTANT : TOOL), topic);
       out.push({
         eventId: `${project}:${out.length}`, project, agent: 'claude-code', sessionId: `s${session}`, ts: new Date(t), kind,
-        role: kind === 'user_message' ? 'user' : kind === 'assistant_message' ? 'assistant' : 'tool', text, metadata: {}, tokens: estimateTokens(text),
+        role: kind === 'user_message' ? 'user' : kind === 'assistant_message' ? 'assistant' : 'tool', text, metadata: {}, tokens: estimateTextTokens(text),
       });
       t += 30_000 + Math.floor(r() * 90_000);
     }

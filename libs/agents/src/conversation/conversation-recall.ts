@@ -1,4 +1,4 @@
-import { estimateTokens, type TocService } from '@engram/conversation';
+import { estimateTextTokens, type TocService } from '@engram/conversation';
 import type { RecallItem } from '../recall-item.js';
 
 /** The part of the TOC service recall needs: search over the project's conversation. */
@@ -44,7 +44,7 @@ export function mergeRecall(memories: RecallItem[], turns: RecallItem[], opts: {
     if (m) items.push(m);
     const t = fresh[i];
     if (!t) continue;
-    const cost = estimateTokens(t.content) + 20;
+    const cost = estimateTextTokens(t.content) + 20;
     if (tokens + cost <= opts.tokensLeft) {
       items.push(t);
       tokens += cost;

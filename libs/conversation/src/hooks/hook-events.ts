@@ -1,7 +1,8 @@
-import { deriveEventId, canonicalJson } from '../ingest/event-id.js';
+import { canonicalJson } from '@engram/memory';
+import { deriveEventId } from '../ingest/event-id.js';
 import type { NewConversationEvent } from '../log/event-model.js';
 import { conversationProject, type ConversationMode } from '../log/project-key.js';
-import { estimateTokens } from '../log/token-estimate.js';
+import { estimateTextTokens } from '../log/token-estimate.js';
 import { claudeCodeAdapter } from './claude-code.adapter.js';
 import { geminiCliAdapter } from './gemini-cli.adapter.js';
 import type { HookAdapter, HookIo } from './hook-adapter.js';
@@ -71,7 +72,7 @@ export function mapHookPayload(payload: Record<string, unknown>, opts: MapHookOp
     return {
       eventId: deriveEventId(record.agent, [record.sessionId, record.hookEvent, identity, i]),
       project, agent: record.agent, sessionId: record.sessionId, ts, kind: item.kind, role: item.role, text: item.text,
-      metadata: { hookEvent: record.hookEvent, ...stripUndefined(item.metadata) }, tokens: estimateTokens(item.text),
+      metadata: { hookEvent: record.hookEvent, ...stripUndefined(item.metadata) }, tokens: estimateTextTokens(item.text),
     };
   });
   return { adapter, hookEvent: record.hookEvent, events };

@@ -1,4 +1,4 @@
-import { canonicalJson } from '../ingest/event-id.js';
+import { canonicalJson } from '@engram/memory';
 import { MalformedHookPayloadError } from './hook-errors.js';
 
 /** Longest tool response kept in an event; the transcript keeps the full text. */

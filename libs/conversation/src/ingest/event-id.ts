@@ -1,14 +1,5 @@
 import { createHash } from 'node:crypto';
-
-/** JSON with object keys sorted, so the same payload always hashes the same. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
+import { canonicalJson } from '@engram/memory';
 
 /**
  * A deterministic event id from the parts that identify an event: the same parts always give the

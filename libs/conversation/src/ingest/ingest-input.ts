@@ -2,7 +2,7 @@ import { inputProblem } from '@engram/memory';
 import { InvalidEventError } from '../errors.js';
 import { isConversationEventKind, type ConversationEventKind, type NewConversationEvent } from '../log/event-model.js';
 import { conversationProject, type ConversationMode } from '../log/project-key.js';
-import { estimateTokens } from '../log/token-estimate.js';
+import { estimateTextTokens } from '../log/token-estimate.js';
 import { deriveEventId } from './event-id.js';
 
 /** One event as an API caller sends it (events.ingest, `engram events import`): source time required. */
@@ -53,5 +53,5 @@ export function toNewEvent(input: IngestEventInput, defaults: IngestDefaults, in
   const role = input.role ?? defaultRole(input.kind);
   const metadata = input.metadata ?? {};
   const eventId = input.eventId ?? deriveEventId(agent, [project, input.sessionId, ts.toISOString(), input.kind, role, input.text]);
-  return { eventId, project, agent, sessionId: input.sessionId, ts, kind: input.kind, role, text: input.text, metadata, tokens: estimateTokens(input.text) };
+  return { eventId, project, agent, sessionId: input.sessionId, ts, kind: input.kind, role, text: input.text, metadata, tokens: estimateTextTokens(input.text) };
 }

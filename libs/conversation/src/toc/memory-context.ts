@@ -1,4 +1,4 @@
-import { estimateTokens } from '../log/token-estimate.js';
+import { estimateTextTokens } from '../log/token-estimate.js';
 import { humanDay, narrative, openThreads } from './memory-narrative.js';
 import type { TocNode } from './toc-node.js';
 import { NODE_COLUMNS, toNode } from './toc-store.js';
@@ -87,7 +87,7 @@ export function renderMemoryContext(project: string, periods: readonly TocNode[]
   let used = 0;
   let omitted = 0;
   for (const [i, b] of blocksOf(project, periods, segments).entries()) {
-    const t = estimateTokens(b.text);
+    const t = estimateTextTokens(b.text);
     if (omitted === 0 && (i === 0 || used + t <= maxTokens - NOTE_RESERVE)) {
       out.push(b.text);
       used += t;
@@ -98,7 +98,7 @@ export function renderMemoryContext(project: string, periods: readonly TocNode[]
   }
   if (omitted) out.push(`\n(${omitted} older entr${omitted === 1 ? 'y' : 'ies'} omitted to fit ${maxTokens} tokens; browse the TOC for more.)\n`);
   const text = out.join('');
-  return { text, tokens: estimateTokens(text), omitted, nodeIds };
+  return { text, tokens: estimateTextTokens(text), omitted, nodeIds };
 }
 
 /** Segments loaded for the block; the token budget decides how many are shown. */
