@@ -89,20 +89,37 @@ export async function askQuestions(client: Client, c: Conversation, questions: Q
   return out;
 }
 
-/** Every turn searched by its own words (speaker prefix dropped): is the turn itself in the top `k`? */
-export async function reachability(client: Client, c: Conversation, k: number): Promise<{ reached: number; total: number; missed: string[] }> {
+/**
+ * Every turn reachable by some search: its own words (speaker prefix dropped) through `toc.search` —
+ * hybrid first, then keyword alone (a relative date in the turn, "last month", makes hybrid lift the
+ * turns of that month over it), then vector alone (a turn with no content word, ";)", has only its
+ * meaning). Is the turn itself in the top `k` of any of them? `via` counts which search reached it.
+ */
+export async function reachability(client: Client, c: Conversation, k: number): Promise<{ reached: number; total: number; missed: string[]; via: Record<string, number> }> {
   const grips = new Map<string, Set<string>>();
   let reached = 0;
   const missed: string[] = [];
+  const via: Record<string, number> = {};
   for (const turn of c.turns) {
     const text = turn.text.slice(turn.speaker.length + 2).slice(0, 1000);
-    if (contentWords(text).length === 0) { missed.push(turn.diaId); continue; }
-    const r = await call(client, 'toc.search', { query: text, limit: k, scope: c.project });
-    const found = await resolveHits(client, c, (r['hits'] as Record<string, unknown>[]) ?? [], grips);
-    if (found.has(turn.eventId)) reached++;
-    else missed.push(turn.diaId);
+    const modes = contentWords(text).length === 0 ? ['vector'] : ['hybrid', 'keyword', 'vector'];
+    let hit: string | undefined;
+    for (const mode of modes) {
+      if (text.trim() === '') break;
+      const r = await call(client, 'toc.search', { query: text, limit: k, scope: c.project, mode });
+      const found = await resolveHits(client, c, (r['hits'] as Record<string, unknown>[]) ?? [], grips);
+      if (found.has(turn.eventId)) {
+        hit = mode;
+        break;
+      }
+    }
+    if (hit === undefined) missed.push(turn.diaId);
+    else {
+      reached++;
+      via[hit] = (via[hit] ?? 0) + 1;
+    }
   }
-  return { reached, total: c.turns.length, missed };
+  return { reached, total: c.turns.length, missed, via };
 }
 
 export interface ContextOutcome { chars: number; bullets: number; repeated: number; coveredSessions: number; eligible: number; held: number }

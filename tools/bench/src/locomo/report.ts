@@ -12,7 +12,7 @@ export interface ConversationResult {
   /** Until every event had its vector (0 when the server has no event vectors). */
   vectorsMs: number;
   outcomes: SearchOutcome[];
-  reach: { reached: number; total: number; missed: string[] } | null;
+  reach: { reached: number; total: number; missed: string[]; via?: Record<string, number> } | null;
   context: ContextOutcome;
 }
 
@@ -51,7 +51,7 @@ export function renderConversationReport(info: RunInfo, rs: ConversationResult[]
     `Machine: ${info.machine}; load average ${info.loadBefore.toFixed(2)} before, ${info.loadAfter.toFixed(2)} after (shared with parallel work). ` +
       `Native Postgres; k = ${info.k}; memory-context at max_tokens ${info.contextTokens}; ENGRAM_CONVERSATION_FORMATION=${info.formation}.`,
     '',
-    '| conversation | turns | questions (cat 1-4) | toc.search evidence@k | toc.search right session@k | recall evidence@k | turn reachable (own words, top 10) | memory-context holds answer | repeated bullets | ingest events/s | TOC complete after ingest (s) | event vectors complete (s) |',
+    '| conversation | turns | questions (cat 1-4) | toc.search evidence@k | toc.search right session@k | recall evidence@k | turn reachable (own words, top 10, hybrid then keyword then vector) | memory-context holds answer | repeated bullets | ingest events/s | TOC complete after ingest (s) | event vectors complete (s) |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rs.map((r) => row(r.sampleId, [r])),
     row('**all**', rs),
@@ -61,6 +61,7 @@ export function renderConversationReport(info: RunInfo, rs: ConversationResult[]
     ...byCategory(rs),
     '',
     `Latency (ms): toc.search p50 ${toc.p50}, p95 ${toc.p95}, max ${toc.max}; recall p50 ${recall.p50}, p95 ${recall.p95}, max ${recall.max} (n = ${toc.n}).`,
+    `Reached by: ${rs.filter((r) => r.reach).map((r) => `${r.sampleId} ${Object.entries(r.reach?.via ?? {}).map(([m, n]) => `${m} ${n}`).join(', ')}${r.reach?.missed.length ? `, missed ${r.reach.missed.join(' ')}` : ''}`).join('; ') || 'not run'}.`,
     `memory-context: ${rs.map((r) => `${r.sampleId} ${r.context.chars} chars, ${r.context.bullets} bullets, ${r.context.coveredSessions}/${r.sessions} sessions covered, ${r.context.eligible} questions with evidence there`).join('; ')}.`,
     '',
   ].join('\n');
