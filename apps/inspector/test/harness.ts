@@ -28,16 +28,24 @@ export function startInspector(env: Record<string, string | undefined>, args: st
   const child = spawn(process.execPath, [inspectorMain, '--port', '0', '--host', '127.0.0.1', ...args], { env: childEnv(env) });
   let err = '';
   let out = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`inspector did not start in time:\n${err}`)), 90_000);
-    child.stderr.on('data', (chunk: Buffer) => {
-      err += chunk.toString('utf8');
+    // Started once stderr names the port AND stdout has printed the URL to open: the two pipes are
+    // read independently, so under load the stdout line can arrive after the stderr one.
+    const check = () => {
       const m = /listening on (http:\/\/\S+)/.exec(err);
-      if (m) {
+      if (m && /open \S+/.test(out)) {
         clearTimeout(timer);
         resolve({ baseUrl: m[1] as string, stdout: () => out, stderr: () => err, child, stop: () => stopChild(child) });
       }
+    };
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString('utf8');
+      check();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString('utf8');
+      check();
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
