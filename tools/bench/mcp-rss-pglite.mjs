@@ -3,19 +3,26 @@
 // CLI (no model: no vectors yet), starts `dist/apps/mcp-server/main.js --http` on that store, waits
 // until its embedding jobs have filled every vector, runs 50 `memory.search` calls with the official
 // SDK client and reads the server's VmRSS / VmHWM from /proc. Needs `npm run build` and the model.
-//   node tools/bench/mcp-rss-pglite.mjs 10000 [modelDir]
+//   node tools/bench/mcp-rss-pglite.mjs 10000 [modelDir] [--home DIR]
+// --home DIR keeps the store in DIR (not removed at the end) and reuses it when a previous run
+// imported the same N there, so a 100k store is imported and embedded once and measured many times.
 /* global fetch, setTimeout */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-const n = Number(process.argv[2] ?? 10000);
-const modelDir = process.argv[3] ?? process.env.ENGRAM_TEST_MODEL_DIR ?? join(process.cwd(), '.cache/models/all-MiniLM-L6-v2');
+const args = process.argv.slice(2);
+const homeAt = args.indexOf('--home');
+const keptHome = homeAt >= 0 ? args.splice(homeAt, 2)[1] : undefined;
+const n = Number(args[0] ?? 10000);
+const modelDir = args[1] ?? process.env.ENGRAM_TEST_MODEL_DIR ?? join(process.cwd(), '.cache/models/all-MiniLM-L6-v2');
 const root = process.cwd();
-const home = mkdtempSync(join(tmpdir(), 'engram-rss-'));
+if (keptHome) mkdirSync(keptHome, { recursive: true });
+const home = keptHome ?? mkdtempSync(join(tmpdir(), 'engram-rss-'));
+const importedMarker = join(home, `imported-${n}`);
 const apiKey = 'bench-key-0123456789abcdef';
 const log = (m) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${m}\n`);
 
@@ -57,17 +64,21 @@ async function pending(base) {
 const t0 = Date.now();
 let server;
 try {
-  const corpus = spawnSync(process.execPath, [join(root, 'tools/bench/make-import-corpus.mjs'), String(n)], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  writeFileSync(join(home, 'corpus.jsonl'), corpus.stdout);
-  cli(['migrate'], {});
-  cli(['import', join(home, 'corpus.jsonl')], { ENGRAM_MODEL_DIR: join(home, 'no-model') });
-  log(`imported ${n} records in ${Math.round((Date.now() - t0) / 1000)} s`);
+  if (!existsSync(importedMarker)) {
+    const corpus = spawnSync(process.execPath, [join(root, 'tools/bench/make-import-corpus.mjs'), String(n)], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    writeFileSync(join(home, 'corpus.jsonl'), corpus.stdout);
+    cli(['migrate'], {});
+    cli(['import', join(home, 'corpus.jsonl')], { ENGRAM_MODEL_DIR: join(home, 'no-model') });
+    writeFileSync(importedMarker, new Date().toISOString());
+    log(`imported ${n} records in ${Math.round((Date.now() - t0) / 1000)} s`);
+  } else log(`reusing the store in ${home} (${n} records imported before)`);
   server = await startServer();
   const pid = server.child.pid;
   const afterStart = memory(pid);
   const te = Date.now();
   for (let p = await pending(server.base); p > 0; p = await pending(server.base)) {
-    log(`pending ${p}; RSS ${memory(pid).rssMiB} MiB`);
+    const m = memory(pid);
+    log(`pending ${p}; RSS ${m.rssMiB} MiB, peak ${m.peakMiB} MiB`);
     await new Promise((r) => setTimeout(r, 10_000));
   }
   const embedSeconds = Math.round((Date.now() - te) / 1000);
@@ -85,5 +96,5 @@ try {
 } finally {
   if (server) server.child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 2000));
-  rmSync(home, { recursive: true, force: true });
+  if (!keptHome) rmSync(home, { recursive: true, force: true });
 }
