@@ -6,7 +6,7 @@
 //   node tools/bench/mcp-rss-pglite.mjs 10000 [modelDir] [--home DIR]
 // --home DIR keeps the store in DIR (not removed at the end) and reuses it when a previous run
 // imported the same N there, so a 100k store is imported and embedded once and measured many times.
-/* global fetch, setTimeout */
+/* global fetch, performance, setTimeout */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +28,8 @@ const log = (m) => process.stderr.write(`${new Date().toISOString().slice(11, 19
 
 function env(extra) {
   const e = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('ENGRAM_') && k !== 'DATABASE_URL') e[k] = v;
+  // The caller's ENGRAM_PGLITE_* memory settings pass (to compare bounds); no other engram setting does.
+  for (const [k, v] of Object.entries(process.env)) if ((!k.startsWith('ENGRAM_') || k.startsWith('ENGRAM_PGLITE_')) && k !== 'DATABASE_URL') e[k] = v;
   return { ...e, ENGRAM_HOME: home, ENGRAM_API_KEY: apiKey, ENGRAM_LOG_LEVEL: 'warn', ...extra };
 }
 
@@ -44,7 +45,9 @@ function memory(pid) {
 }
 
 function startServer() {
-  const child = spawn(process.execPath, [join(root, 'dist/apps/mcp-server/main.js'), '--http', '--port', '0', '--host', '127.0.0.1'], { env: env({ ENGRAM_MODEL_DIR: modelDir }) });
+  // ENGRAM_BENCH_NODE_FLAGS: V8/Node flags for the server process (e.g. to compare wasm tiering).
+  const nodeFlags = (process.env.ENGRAM_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeFlags, join(root, 'dist/apps/mcp-server/main.js'), '--http', '--port', '0', '--host', '127.0.0.1'], { env: env({ ENGRAM_MODEL_DIR: modelDir }) });
   let err = '';
   return new Promise((resolve, reject) => {
     child.stderr.on('data', (c) => {
@@ -75,6 +78,9 @@ try {
   server = await startServer();
   const pid = server.child.pid;
   const afterStart = memory(pid);
+  // Start-up work (statistics refresh, the embedding job's first look) runs right after listening.
+  await new Promise((r) => setTimeout(r, 20_000));
+  const settled = memory(pid);
   const te = Date.now();
   for (let p = await pending(server.base); p > 0; p = await pending(server.base)) {
     const m = memory(pid);
@@ -86,13 +92,18 @@ try {
   const client = new Client({ name: 'engram-rss-bench', version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${apiKey}` } } }));
   const words = ['deploy pipeline', 'billing shard', 'cache replica', 'vector index', 'gateway schema'];
+  const ms = [];
   for (let i = 0; i < 50; i += 1) {
+    const ts = performance.now();
     const r = await client.callTool({ name: 'memory.search', arguments: { query: `${words[i % 5]} ${i}`, top_k: 10 } });
+    ms.push(performance.now() - ts);
     if (r.isError) throw new Error(JSON.stringify(r.content).slice(0, 300));
   }
   const afterSearches = memory(pid);
+  ms.sort((a, b) => a - b);
+  const searchMs = { p50: Math.round(ms[24]), p95: Math.round(ms[47]), max: Math.round(ms[49]) };
   await client.close();
-  process.stdout.write(`${JSON.stringify({ memories: n, afterStart, embedSeconds, afterEmbedding, afterSearches, searches: 50 })}\n`);
+  process.stdout.write(`${JSON.stringify({ memories: n, afterStart, settled20s: settled, embedSeconds, afterEmbedding, afterSearches, searches: 50, searchMs, nodeFlags: process.env.ENGRAM_BENCH_NODE_FLAGS ?? '', pglite: Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('ENGRAM_PGLITE_'))) })}\n`);
 } finally {
   if (server) server.child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 2000));
