@@ -2,7 +2,8 @@
 // RSS of one onnxruntime session of the model after session runs of a given shape (issue 18): how
 // much memory one embedding batch leaves resident, with or without the CPU arena and memory patterns.
 //   node tools/bench/embedding-memory.mjs <arena|noarena> <rows> <tokens> [runs] [modelDir]
-//   MEMPAT=off node tools/bench/embedding-memory.mjs arena 8 256 4      # engram's session options
+//   node tools/bench/embedding-memory.mjs arena 8 256 8      # engram's session options, largest run
+//   MEMPAT=off ...                                           # the same without memory patterns
 // Prints VmRSS / VmHWM after each run and the milliseconds per row.
 import ort from 'onnxruntime-node';
 import { readFileSync } from 'node:fs';

@@ -3,7 +3,7 @@
 // CLI (no model: no vectors yet), starts `dist/apps/mcp-server/main.js --http` on that store, waits
 // until its embedding jobs have filled every vector, runs 50 `memory.search` calls with the official
 // SDK client and reads the server's VmRSS / VmHWM from /proc. Needs `npm run build` and the model.
-//   node tools/bench/mcp-rss-pglite.mjs 10000 [modelDir] [--home DIR]
+//   node tools/bench/mcp-rss-pglite.mjs 10000 [modelDir] [--home DIR] [--words W]
 // --home DIR keeps the store in DIR (not removed at the end) and reuses it when a previous run
 // imported the same N there, so a 100k store is imported and embedded once and measured many times.
 /* global fetch, performance, setTimeout */
@@ -17,6 +17,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 const args = process.argv.slice(2);
 const homeAt = args.indexOf('--home');
 const keptHome = homeAt >= 0 ? args.splice(homeAt, 2)[1] : undefined;
+// --words W: W words per record (long texts, up to the model's 256 tokens) instead of 12-31.
+const wordsAt = args.indexOf('--words');
+const words = wordsAt >= 0 ? args.splice(wordsAt, 2)[1] : undefined;
 const n = Number(args[0] ?? 10000);
 const modelDir = args[1] ?? process.env.ENGRAM_TEST_MODEL_DIR ?? join(process.cwd(), '.cache/models/all-MiniLM-L6-v2');
 const root = process.cwd();
@@ -68,7 +71,7 @@ const t0 = Date.now();
 let server;
 try {
   if (!existsSync(importedMarker)) {
-    const corpus = spawnSync(process.execPath, [join(root, 'tools/bench/make-import-corpus.mjs'), String(n)], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const corpus = spawnSync(process.execPath, [join(root, 'tools/bench/make-import-corpus.mjs'), String(n), ...(words ? [words] : [])], { encoding: 'utf8', maxBuffer: 1 << 28 });
     writeFileSync(join(home, 'corpus.jsonl'), corpus.stdout);
     cli(['migrate'], {});
     cli(['import', join(home, 'corpus.jsonl')], { ENGRAM_MODEL_DIR: join(home, 'no-model') });
@@ -91,11 +94,11 @@ try {
   const afterEmbedding = memory(pid);
   const client = new Client({ name: 'engram-rss-bench', version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${apiKey}` } } }));
-  const words = ['deploy pipeline', 'billing shard', 'cache replica', 'vector index', 'gateway schema'];
+  const topics = ['deploy pipeline', 'billing shard', 'cache replica', 'vector index', 'gateway schema'];
   const ms = [];
   for (let i = 0; i < 50; i += 1) {
     const ts = performance.now();
-    const r = await client.callTool({ name: 'memory.search', arguments: { query: `${words[i % 5]} ${i}`, top_k: 10 } });
+    const r = await client.callTool({ name: 'memory.search', arguments: { query: `${topics[i % 5]} ${i}`, top_k: 10 } });
     ms.push(performance.now() - ts);
     if (r.isError) throw new Error(JSON.stringify(r.content).slice(0, 300));
   }

@@ -56,7 +56,9 @@ interface EncodedBatch {
  * Padded tokens (rows × longest row) one session run takes at most: 8 texts of 256 tokens, 42 of
  * 48. onnxruntime's memory grows with the run's shape (attention alone is rows × 12 heads ×
  * length² floats) and its CPU arena keeps the largest run's blocks for the life of the process:
- * one run of 32 × 256 tokens left the process at ~1.46 GB RSS, 8 × 256 at ~0.39 GB (issue 18).
+ * one run of 32 × 256 tokens left the session at ~1.46 GB RSS, 8 × 256 at ~0.52 GB; a server
+ * embedding 300 long texts went from 1.83 GB to 0.87 GB, and no slower (issue 18, ADR-0032).
+ * Memory patterns stay on: without them the same server used 0.76 GB but embedded ~3x slower.
  * Short texts (the usual memory) still run 32 at a time.
  */
 export const MAX_TOKENS_PER_RUN = 2048;
@@ -179,9 +181,6 @@ export async function createEmbeddingEngine(config: EngineConfig): Promise<Embed
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
-    // Memory patterns pre-plan one block per input shape and keep it; every batch has its own
-    // shape here, so they only add resident memory (32 × 256 tokens: 1.46 GB with, 0.91 without).
-    enableMemPattern: false,
   });
   return {
     async embed(texts) {
