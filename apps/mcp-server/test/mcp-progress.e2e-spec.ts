@@ -3,10 +3,11 @@
 // many ids), strictly increasing, reaching the total once the work is durable; a client that sends
 // none hears nothing. Official SDK client over the real Streamable HTTP transport, both backends.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ProgressNotificationSchema, type CallToolResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { processBackends } from '../../../tools/test/backends.js';
-import { buildApp, startHttpServer, tempHome, type HttpServerProcess } from '../../../tools/test/app-process.js';
+import { buildApp, childEnv, mcpMain, startHttpServer, tempHome, type HttpServerProcess } from '../../../tools/test/app-process.js';
 
 beforeAll(() => buildApp('mcp-server'));
 
@@ -79,6 +80,48 @@ describe.each(processBackends)('MCP progress notifications ($name)', (backend) =
       ]);
     } finally {
       await counting.close();
+    }
+  });
+});
+
+describe('MCP progress notifications, stateless mode (ENGRAM_MCP_STATELESS=1)', () => {
+  const home = tempHome();
+  let server: HttpServerProcess;
+  afterAll(async () => {
+    await server?.stop();
+    home.remove();
+  });
+
+  it('sends them on the request stream without a session', async () => {
+    server = await startHttpServer({ ENGRAM_HOME: home.dir, ENGRAM_MODEL_DIR: `${home.dir}/no-model`, ENGRAM_MCP_STATELESS: '1' }, ['--project', 'progress-e2e']);
+    const client = new Client({ name: 'progress-stateless', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    try {
+      const heard: Progress[] = [];
+      const r = (await client.callTool({ name: 'events.ingest', arguments: { events: events('stateless', 250) } }, undefined, { onprogress: (p) => heard.push(p) })) as CallToolResult;
+      expect(r.structuredContent).toMatchObject({ inserted: 250 });
+      expect(heard.map((p) => p.progress)).toEqual([100, 200, 250]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('MCP progress notifications over stdio', () => {
+  const home = tempHome();
+  afterAll(() => home.remove());
+
+  it('sends them before the result', async () => {
+    const client = new Client({ name: 'progress-stdio', version: '1' });
+    const env = { ENGRAM_HOME: home.dir, ENGRAM_MODEL_DIR: `${home.dir}/no-model` };
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [mcpMain, '--stdio', '--tools', 'full', '--project', 'progress-e2e'], env: childEnv(env), stderr: 'pipe' }));
+    try {
+      const heard: Progress[] = [];
+      const r = (await client.callTool({ name: 'events.ingest', arguments: { events: events('stdio', 150) } }, undefined, { onprogress: (p) => heard.push(p) })) as CallToolResult;
+      expect(r.structuredContent).toMatchObject({ inserted: 150 });
+      expect(heard.map((p) => [p.progress, p.total])).toEqual([[100, 150], [150, 150]]);
+    } finally {
+      await client.close();
     }
   });
 });
