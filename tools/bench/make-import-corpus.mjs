@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Writes N synthetic records in `engram export` JSONL (one version each, varied words, fixed seed)
 // for `engram import` benchmarks and tests: node tools/bench/make-import-corpus.mjs 100000 > corpus.jsonl
+// A second argument sets the words per record (default 12-31; 200 gives texts past the model's 256 tokens).
 import { createHash } from 'node:crypto';
 
 const n = Number(process.argv[2] ?? 1000);
+const fixedWords = process.argv[3] ? Number(process.argv[3]) : undefined;
 const WORDS = ('deploy pipeline billing shard cache replica index vector gateway schema migration rollback ' +
   'tenant quota latency budget alert rotation backup restore audit token session queue worker cron ' +
   'release canary feature flag contract invoice ledger refund search ranking embedding cluster').split(' ');
@@ -17,7 +19,7 @@ const uuid = (i) => {
 const base = Date.parse('2026-01-01T00:00:00Z');
 const out = [];
 for (let i = 0; i < n; i += 1) {
-  const words = Array.from({ length: 12 + Math.floor(rand() * 20) }, () => WORDS[Math.floor(rand() * WORDS.length)]);
+  const words = Array.from({ length: fixedWords ?? 12 + Math.floor(rand() * 20) }, () => WORDS[Math.floor(rand() * WORDS.length)]);
   const at = new Date(base + i * 60_000).toISOString();
   const version = {
     id: uuid(i), version: 1, type: TYPES[i % TYPES.length], content: `Record ${i}: the ${words.join(' ')}.`,

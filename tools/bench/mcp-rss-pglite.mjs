@@ -3,25 +3,36 @@
 // CLI (no model: no vectors yet), starts `dist/apps/mcp-server/main.js --http` on that store, waits
 // until its embedding jobs have filled every vector, runs 50 `memory.search` calls with the official
 // SDK client and reads the server's VmRSS / VmHWM from /proc. Needs `npm run build` and the model.
-//   node tools/bench/mcp-rss-pglite.mjs 10000 [modelDir]
-/* global fetch, setTimeout */
+//   node tools/bench/mcp-rss-pglite.mjs 10000 [modelDir] [--home DIR] [--words W]
+// --home DIR keeps the store in DIR (not removed at the end) and reuses it when a previous run
+// imported the same N there, so a 100k store is imported and embedded once and measured many times.
+/* global fetch, performance, setTimeout */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-const n = Number(process.argv[2] ?? 10000);
-const modelDir = process.argv[3] ?? process.env.ENGRAM_TEST_MODEL_DIR ?? join(process.cwd(), '.cache/models/all-MiniLM-L6-v2');
+const args = process.argv.slice(2);
+const homeAt = args.indexOf('--home');
+const keptHome = homeAt >= 0 ? args.splice(homeAt, 2)[1] : undefined;
+// --words W: W words per record (long texts, up to the model's 256 tokens) instead of 12-31.
+const wordsAt = args.indexOf('--words');
+const words = wordsAt >= 0 ? args.splice(wordsAt, 2)[1] : undefined;
+const n = Number(args[0] ?? 10000);
+const modelDir = args[1] ?? process.env.ENGRAM_TEST_MODEL_DIR ?? join(process.cwd(), '.cache/models/all-MiniLM-L6-v2');
 const root = process.cwd();
-const home = mkdtempSync(join(tmpdir(), 'engram-rss-'));
+if (keptHome) mkdirSync(keptHome, { recursive: true });
+const home = keptHome ?? mkdtempSync(join(tmpdir(), 'engram-rss-'));
+const importedMarker = join(home, `imported-${n}`);
 const apiKey = 'bench-key-0123456789abcdef';
 const log = (m) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${m}\n`);
 
 function env(extra) {
   const e = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('ENGRAM_') && k !== 'DATABASE_URL') e[k] = v;
+  // The caller's ENGRAM_PGLITE_* memory settings pass (to compare bounds); no other engram setting does.
+  for (const [k, v] of Object.entries(process.env)) if ((!k.startsWith('ENGRAM_') || k.startsWith('ENGRAM_PGLITE_')) && k !== 'DATABASE_URL') e[k] = v;
   return { ...e, ENGRAM_HOME: home, ENGRAM_API_KEY: apiKey, ENGRAM_LOG_LEVEL: 'warn', ...extra };
 }
 
@@ -37,7 +48,9 @@ function memory(pid) {
 }
 
 function startServer() {
-  const child = spawn(process.execPath, [join(root, 'dist/apps/mcp-server/main.js'), '--http', '--port', '0', '--host', '127.0.0.1'], { env: env({ ENGRAM_MODEL_DIR: modelDir }) });
+  // ENGRAM_BENCH_NODE_FLAGS: V8/Node flags for the server process (e.g. to compare wasm tiering).
+  const nodeFlags = (process.env.ENGRAM_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeFlags, join(root, 'dist/apps/mcp-server/main.js'), '--http', '--port', '0', '--host', '127.0.0.1'], { env: env({ ENGRAM_MODEL_DIR: modelDir }) });
   let err = '';
   return new Promise((resolve, reject) => {
     child.stderr.on('data', (c) => {
@@ -57,33 +70,45 @@ async function pending(base) {
 const t0 = Date.now();
 let server;
 try {
-  const corpus = spawnSync(process.execPath, [join(root, 'tools/bench/make-import-corpus.mjs'), String(n)], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  writeFileSync(join(home, 'corpus.jsonl'), corpus.stdout);
-  cli(['migrate'], {});
-  cli(['import', join(home, 'corpus.jsonl')], { ENGRAM_MODEL_DIR: join(home, 'no-model') });
-  log(`imported ${n} records in ${Math.round((Date.now() - t0) / 1000)} s`);
+  if (!existsSync(importedMarker)) {
+    const corpus = spawnSync(process.execPath, [join(root, 'tools/bench/make-import-corpus.mjs'), String(n), ...(words ? [words] : [])], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    writeFileSync(join(home, 'corpus.jsonl'), corpus.stdout);
+    cli(['migrate'], {});
+    cli(['import', join(home, 'corpus.jsonl')], { ENGRAM_MODEL_DIR: join(home, 'no-model') });
+    writeFileSync(importedMarker, new Date().toISOString());
+    log(`imported ${n} records in ${Math.round((Date.now() - t0) / 1000)} s`);
+  } else log(`reusing the store in ${home} (${n} records imported before)`);
   server = await startServer();
   const pid = server.child.pid;
   const afterStart = memory(pid);
+  // Start-up work (statistics refresh, the embedding job's first look) runs right after listening.
+  await new Promise((r) => setTimeout(r, 20_000));
+  const settled = memory(pid);
   const te = Date.now();
   for (let p = await pending(server.base); p > 0; p = await pending(server.base)) {
-    log(`pending ${p}; RSS ${memory(pid).rssMiB} MiB`);
+    const m = memory(pid);
+    log(`pending ${p}; RSS ${m.rssMiB} MiB, peak ${m.peakMiB} MiB`);
     await new Promise((r) => setTimeout(r, 10_000));
   }
   const embedSeconds = Math.round((Date.now() - te) / 1000);
   const afterEmbedding = memory(pid);
   const client = new Client({ name: 'engram-rss-bench', version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${apiKey}` } } }));
-  const words = ['deploy pipeline', 'billing shard', 'cache replica', 'vector index', 'gateway schema'];
+  const topics = ['deploy pipeline', 'billing shard', 'cache replica', 'vector index', 'gateway schema'];
+  const ms = [];
   for (let i = 0; i < 50; i += 1) {
-    const r = await client.callTool({ name: 'memory.search', arguments: { query: `${words[i % 5]} ${i}`, top_k: 10 } });
+    const ts = performance.now();
+    const r = await client.callTool({ name: 'memory.search', arguments: { query: `${topics[i % 5]} ${i}`, top_k: 10 } });
+    ms.push(performance.now() - ts);
     if (r.isError) throw new Error(JSON.stringify(r.content).slice(0, 300));
   }
   const afterSearches = memory(pid);
+  ms.sort((a, b) => a - b);
+  const searchMs = { p50: Math.round(ms[24]), p95: Math.round(ms[47]), max: Math.round(ms[49]) };
   await client.close();
-  process.stdout.write(`${JSON.stringify({ memories: n, afterStart, embedSeconds, afterEmbedding, afterSearches, searches: 50 })}\n`);
+  process.stdout.write(`${JSON.stringify({ memories: n, afterStart, settled20s: settled, embedSeconds, afterEmbedding, afterSearches, searches: 50, searchMs, nodeFlags: process.env.ENGRAM_BENCH_NODE_FLAGS ?? '', pglite: Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('ENGRAM_PGLITE_'))) })}\n`);
 } finally {
   if (server) server.child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 2000));
-  rmSync(home, { recursive: true, force: true });
+  if (!keptHome) rmSync(home, { recursive: true, force: true });
 }

@@ -6,6 +6,7 @@ import { registerMemoryResources } from './resources/memory-resource.js';
 import { MEMORY_CONTEXT_PROMPT, memoryContextArgs, memoryContextPrompt } from './prompts/memory-context.prompt.js';
 import type { McpServerOptions } from './server-options.js';
 import { TOOLS, toolName } from './tools/index.js';
+import { progressListenerOf, type ProgressCarrier } from './tools/tool-progress.js';
 import { listOnly } from './tools/listed-tools.js';
 import { toolsOf } from './tools/profiles.js';
 
@@ -37,10 +38,11 @@ export function createEngramMcpServer(
         inputSchema: tool.inputSchema,
         annotations: { readOnlyHint: tool.readOnly, destructiveHint: tool.name === 'forget', openWorldHint: false },
       },
-      async (args: unknown) => {
+      async (args: unknown, extra: ProgressCarrier) => {
         try {
+          const onProgress = progressListenerOf(extra);
           // The actor comes from the credential (ADR-0027), not from the client's self-declared name.
-          const answer = await tool.handler(args, { service, ctx: callContextOf(identity, options.sessionScope) });
+          const answer = await tool.handler(args, { service, ctx: callContextOf(identity, options.sessionScope), ...(onProgress ? { onProgress } : {}) });
           return { content: [{ type: 'text' as const, text: answer.text }], structuredContent: answer.structured, ...(answer.isError ? { isError: true } : {}) };
         } catch (err) {
           return toToolError(err, log);

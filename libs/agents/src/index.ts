@@ -5,6 +5,7 @@
 export { createMemoryService } from './memory-service.js';
 export type { MemoryService, MemoryServiceDeps, RememberInput, ReplacementInput } from './memory-service.js';
 export type { CallContext } from './scope-context.js';
+export type { ProgressListener, ProgressOptions } from './progress.js';
 export { resolveReadScopes, resolveWriteScope } from './scope-context.js';
 export type { StoreInput, StoreResult, ChangeResult, SupersedeOptions } from './write.use-cases.js';
 export type { ListInput, SearchInput, SearchOutput } from './read.use-cases.js';

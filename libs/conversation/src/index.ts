@@ -10,7 +10,7 @@ export { createEventLog } from './log/event-log.repository.js';
 export { MAX_RANGE_LIMIT } from './log/page-limit.js';
 export { DEFAULT_OUTBOX_LEASE_MS } from './log/outbox.repository.js';
 export type { OutboxEntry } from './log/outbox.repository.js';
-export type { AppendResult, EventLog, RangeQuery } from './log/event-log.repository.js';
+export type { AppendProgress, AppendResult, EventLog, RangeQuery } from './log/event-log.repository.js';
 export type { ConversationDatabase, ConversationDb } from './log/conversation-tables.js';
 export { estimateTextTokens } from './log/token-estimate.js';
 export { MAX_EVENT_ID_LENGTH, MAX_EVENT_TEXT_LENGTH } from './log/event-validation.js';

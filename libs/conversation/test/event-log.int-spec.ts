@@ -122,4 +122,19 @@ describe.each(testBackends)('conversation event log ($name)', (backend) => {
     expect((await outboxRows()).filter((r) => r.project === project)).toHaveLength(1200);
     expect(await log.append([...batch.slice(0, 600), ev('big-new', 999, { project })])).toMatchObject({ inserted: 1, duplicates: 600 });
   });
+
+  it('reports progress every 100 events, reaching the total only once committed; progress does not split the batch', async () => {
+    const project = 'project:progress';
+    const heard: Array<[number, number]> = [];
+    const batch = Array.from({ length: 350 }, (_, i) => ev(`p-${i}`, 300 + i / 100, { project }));
+    expect(await log.append(batch, (written, total) => void heard.push([written, total]))).toMatchObject({ inserted: 350 });
+    expect(heard).toEqual([[100, 350], [200, 350], [300, 350], [350, 350]]);
+    // A later chunk fails in the database (tokens overflow its integer column) after progress was
+    // reported for the earlier chunks: nothing of the batch is written, and `total` is never reported.
+    const failing = Array.from({ length: 350 }, (_, i) => ev(`pf-${i}`, 400 + i / 100, { project: 'project:progress-fail', ...(i === 320 ? { tokens: 3_000_000_000 } : {}) }));
+    heard.length = 0;
+    await expect(log.append(failing, (written, total) => void heard.push([written, total]))).rejects.toThrow();
+    expect(heard).toEqual([[100, 350], [200, 350], [300, 350]]);
+    expect(await log.count('project:progress-fail')).toBe(0);
+  });
 });

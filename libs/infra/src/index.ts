@@ -16,6 +16,8 @@ export {
 export type { DatabaseHandle, DatabaseBackend } from './db/database-handle.js';
 export { openDatabase, redactDatabaseUrl, type OpenDatabaseOptions } from './db/open-database.js';
 export { openInMemoryDatabase } from './db/pglite-instance.js';
+export { DEFAULT_PGLITE_MEMORY, pgliteMemoryFrom } from './db/pglite-memory.js';
+export type { PgliteMemorySettings } from './db/pglite-memory.js';
 export { openLightDatabase, type OpenLightOptions } from './db/open-light.js';
 export { migrateToLatest, migrateDown, type MigrateOptions } from './db/migrate.js';
 export { prepareSchema, pendingMigrations, type SchemaReadiness } from './db/schema-readiness.js';

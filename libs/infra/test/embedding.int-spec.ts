@@ -121,6 +121,17 @@ describe('loadEmbeddingProvider (all-MiniLM-L6-v2, worker thread)', () => {
     }
   });
 
+  it('splits a batch of long texts into runs within the token budget without changing any vector', async () => {
+    // 10 texts of 256 tokens exceed MAX_TOKENS_PER_RUN (2048): two session runs, same vectors.
+    const long = (k: number) => Array.from({ length: 300 }, (_, i) => `term${(i * (k + 3)) % 97}`).join(' ');
+    const texts = [...shortSentences(3), ...Array.from({ length: 10 }, (_, k) => long(k))];
+    const batched = await sut.embedPassages(texts);
+    for (const [i, text] of texts.entries()) {
+      const [single] = await sut.embedPassages([text]);
+      expect(maxAbsDiff(batched[i]!, single!)).toBeLessThan(1e-4);
+    }
+  });
+
   it('embeds a query like a passage for a model without query prefix', async () => {
     const [passage] = await sut.embedPassages(['engram stores memories']);
     expect(maxAbsDiff(await sut.embedQuery('engram stores memories'), passage!)).toBeLessThan(1e-5);

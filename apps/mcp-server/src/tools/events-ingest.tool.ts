@@ -24,10 +24,11 @@ export const eventsIngestTool = defineTool({
   description:
     `Append up to ${MAX_INGEST_BATCH} conversation events (user/assistant messages, tool calls and results, session start/end) ` +
     'to the append-only conversation log of a project. Source timestamps are kept and order the log; events with an event_id ' +
-    'already stored are counted as duplicates and change nothing. A malformed batch is refused whole: nothing is written.',
+    'already stored are counted as duplicates and change nothing. A malformed batch is refused whole: nothing is written. ' +
+    'With a progressToken, notifications/progress report the distinct events processed (every 100); progress reaches total once committed.',
   readOnly: false,
   inputSchema: z.object({ events: z.array(eventSchema).min(1).max(MAX_INGEST_BATCH) }).strict(),
-  async handler(input, { service, ctx }) {
+  async handler(input, { service, ctx, onProgress }) {
     const r = await service.conversation.ingest({
       events: input.events.map((e) => ({
         sessionId: e.session_id, ts: e.ts, kind: e.kind, text: e.text,
@@ -37,7 +38,7 @@ export const eventsIngestTool = defineTool({
         ...(e.project !== undefined ? { project: e.project } : {}),
         ...(e.metadata !== undefined ? { metadata: e.metadata } : {}),
       })),
-    }, ctx);
+    }, ctx, onProgress ? { onProgress } : {});
     return {
       structured: { inserted: r.inserted, duplicates: r.duplicates, event_ids: r.eventIds },
       text: `ingested ${r.inserted} event(s), ${r.duplicates} duplicate(s)`,

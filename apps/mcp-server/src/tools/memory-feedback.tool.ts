@@ -11,7 +11,7 @@ export const memoryFeedbackTool = defineTool({
     'After using retrieved memories, report whether the task succeeded. Memories that helped decay more slowly (their ' +
     'half-life grows); memories that misled decay faster; the relevance weights of implicit memory formation learn from ' +
     'it. Give the ids you used and success or failure, optionally the query they were retrieved for. Every id gets a result: ' +
-    'recorded, or not_found for unknown ids and ids outside your scopes.',
+    'recorded, or not_found for unknown ids and ids outside your scopes. With a progressToken, notifications/progress report each id handled.',
   readOnly: false,
   inputSchema: z.object({
     memory_ids: z.array(z.string().min(1).max(100)).min(1, 'give at least one memory id').max(MAX_FEEDBACK_IDS)
@@ -20,8 +20,9 @@ export const memoryFeedbackTool = defineTool({
     query: z.string().trim().min(1).max(2000).optional().describe('The query the memories were retrieved for.'),
     scope: scopeField.describe('The scope the memories live in, if not the session scope (e.g. project:acme).'),
   }).strict(),
-  async handler(input, { service, ctx }) {
-    const r = await service.feedback({ memoryIds: input.memory_ids, outcome: input.outcome, ...(input.query ? { query: input.query } : {}), ...(input.scope ? { scope: input.scope } : {}) }, ctx);
+  async handler(input, { service, ctx, onProgress }) {
+    const feedback = { memoryIds: input.memory_ids, outcome: input.outcome, ...(input.query ? { query: input.query } : {}), ...(input.scope ? { scope: input.scope } : {}) };
+    const r = await service.feedback(feedback, ctx, onProgress ? { onProgress } : {});
     const lines = r.results.map((x) => (x.status === 'recorded' ? `recorded  ${x.id} (half-life x${x.usefulness?.toFixed(2)})` : `not_found ${x.id}`));
     const w = r.weights;
     return {

@@ -1,10 +1,12 @@
-import type { CallContext, MemoryService } from '@engram/agents';
+import type { CallContext, MemoryService, ProgressListener } from '@engram/agents';
 import type { z } from 'zod';
 
 /** What a tool handler gets besides its arguments. */
 export interface ToolEnv {
   service: MemoryService;
   ctx: CallContext;
+  /** Set when the client sent a progressToken: long tools report through it (tool-progress.ts). */
+  onProgress?: ProgressListener;
 }
 
 /** A tool's answer: structured content plus the text rendering every client can show. */

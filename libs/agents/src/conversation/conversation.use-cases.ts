@@ -3,6 +3,7 @@ import {
   type NewConversationEvent,
 } from '@engram/conversation';
 import { InvalidInputError } from '../errors.js';
+import type { ProgressOptions } from '../progress.js';
 import { resolveWriteScope, type CallContext } from '../scope-context.js';
 
 /** The most events one ingest call takes (larger backfills: `engram events import`, which batches). */
@@ -51,10 +52,12 @@ export function createConversationUseCases(deps: ConversationDeps) {
   };
   return {
     mode: deps.mode,
-    async ingest(input: IngestInput, ctx: CallContext): Promise<IngestResult> {
+    /** `options.onProgress` hears the distinct events written so far (the batch stays all-or-nothing). */
+    async ingest(input: IngestInput, ctx: CallContext, options: ProgressOptions = {}): Promise<IngestResult> {
       try {
         const events = prepare(input, ctx);
-        const r = await log.append(events);
+        const { onProgress } = options;
+        const r = await log.append(events, onProgress && ((written, total) => onProgress(written, total, written === total ? `${total} event(s) processed and committed` : `${written} of ${total} event(s) processed, not yet committed`)));
         return { inserted: r.inserted, duplicates: r.duplicates, eventIds: events.map((e) => e.eventId) };
       } catch (error) {
         return asInputError(error);

@@ -1,6 +1,7 @@
 import { RecordNotFoundError } from '@engram/memory';
 import type { LearningRepository, Outcome, RelevanceWeights } from '@engram/lifecycle';
 import { InvalidInputError, ScopeNotVisibleError } from '../errors.js';
+import type { ProgressOptions } from '../progress.js';
 import type { CallContext } from '../scope-context.js';
 
 /** Input of memory.feedback (seed 003 stage 3): the memories an agent used and how it went. */
@@ -36,7 +37,8 @@ export const MAX_FEEDBACK_IDS = 100;
  * the signals it was formed with. Ids the caller cannot see are reported as not found, per id.
  */
 export function createFeedbackUseCase(learning: LearningRepository, visible: (id: string, ctx: CallContext) => Promise<unknown>) {
-  return async function feedback(input: FeedbackInput, ctx: CallContext): Promise<FeedbackOutput> {
+  /** `options.onProgress` hears each id handled (each id's outcome is recorded on its own). */
+  return async function feedback(input: FeedbackInput, ctx: CallContext, options: ProgressOptions = {}): Promise<FeedbackOutput> {
     const ids = [...new Set(input.memoryIds)];
     if (ids.length === 0) throw new InvalidInputError('memory_ids must name at least one memory');
     if (ids.length > MAX_FEEDBACK_IDS) throw new InvalidInputError(`at most ${MAX_FEEDBACK_IDS} memory ids per feedback`);
@@ -50,6 +52,7 @@ export function createFeedbackUseCase(learning: LearningRepository, visible: (id
       } catch (err) {
         if (err instanceof RecordNotFoundError || err instanceof ScopeNotVisibleError) {
           results.push({ id, status: 'not_found' });
+          await options.onProgress?.(results.length, ids.length, `${id}: not found`);
           continue;
         }
         throw err;
@@ -57,6 +60,7 @@ export function createFeedbackUseCase(learning: LearningRepository, visible: (id
       const effect = await learning.apply({ memoryId: id, outcome: input.outcome, query: input.query ?? null, actor: ctx.actor });
       weights = effect.weights;
       results.push({ id, status: 'recorded', usefulness: effect.usefulness });
+      await options.onProgress?.(results.length, ids.length, `${id}: recorded`);
     }
     return { outcome: input.outcome, results, recorded: results.filter((r) => r.status === 'recorded').length, weights };
   };

@@ -15,6 +15,14 @@ import { redactSensitive } from '@engram/memory';
 
 /** Rows per INSERT: 10 parameters each keeps a statement well under Postgres' 65535 limit. */
 const CHUNK = 500;
+/** Rows per INSERT when the caller watches progress: ten steps for a full batch of 1000. */
+const PROGRESS_CHUNK = 100;
+
+/**
+ * Told how many distinct events of the batch are written so far, out of how many. Only a report:
+ * the batch stays all-or-nothing, and `written === total` comes only once it is committed.
+ */
+export type AppendProgress = (written: number, total: number) => void | Promise<void>;
 
 export interface RangeQuery {
   project: string;
@@ -60,22 +68,26 @@ async function insertChunk(db: ConversationDb, chunk: NewConversationEvent[]): P
 }
 
 /** Appends a batch atomically: new events and their outbox rows, duplicates counted and untouched. */
-async function append(db: ConversationDb, events: NewConversationEvent[]): Promise<AppendResult> {
+async function append(db: ConversationDb, events: NewConversationEvent[], onProgress?: AppendProgress): Promise<AppendResult> {
   assertValidEvents(events);
   const seen = new Set<string>();
   const unique = events.filter((e) => (seen.has(e.eventId) ? false : (seen.add(e.eventId), true)));
   if (unique.length === 0) return { inserted: 0, duplicates: events.length, insertedIds: [] };
   const newIds = new Set<string>();
-  if (unique.length <= CHUNK) {
+  const chunk = onProgress ? PROGRESS_CHUNK : CHUNK;
+  if (unique.length <= chunk) {
     for (const id of await insertChunk(db, unique)) newIds.add(id);
   } else {
     // A larger batch is still all-or-nothing: its chunks share one transaction.
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < unique.length; i += CHUNK) {
-        for (const id of await insertChunk(trx, unique.slice(i, i + CHUNK))) newIds.add(id);
+      for (let i = 0; i < unique.length; i += chunk) {
+        for (const id of await insertChunk(trx, unique.slice(i, i + chunk))) newIds.add(id);
+        // The last chunk is reported after the commit, so `total` means durable.
+        if (i + chunk < unique.length) await onProgress?.(i + chunk, unique.length);
       }
     });
   }
+  await onProgress?.(unique.length, unique.length);
   const insertedIds = unique.map((e) => e.eventId).filter((id) => newIds.has(id));
   return { inserted: insertedIds.length, duplicates: events.length - insertedIds.length, insertedIds };
 }
@@ -137,7 +149,8 @@ async function count(db: ConversationDb, project: string): Promise<number> {
 /** The append-only log over one kysely handle: no update or delete of an event exists. */
 export function createEventLog(db: ConversationDb) {
   return {
-    append: (events: NewConversationEvent[]) => append(db, events),
+    /** `onProgress` (optional) hears how far a large batch is; it changes nothing about atomicity. */
+    append: (events: NewConversationEvent[], onProgress?: AppendProgress) => append(db, events, onProgress),
     range: (q: RangeQuery) => range(db, q),
     around: (eventId: string, opts: { before: number; after: number }) => around(db, eventId, opts),
     /** Number of events stored for a project (status, tests). */

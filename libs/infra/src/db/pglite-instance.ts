@@ -5,10 +5,14 @@ import pg from 'pg';
 import type { DatabaseHandle } from './database-handle.js';
 import { handleOverPool } from './kysely-over-pool.js';
 import { installPgTypeParsers } from './pg-types.js';
+import { pgliteMemoryFrom, pgliteStartParams, type PgliteMemorySettings } from './pglite-memory.js';
 
-/** Starts PGlite with pgvector; `dataDir` undefined means in memory. */
-export async function createPglite(dataDir?: string): Promise<PGlite> {
-  return PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { vector } });
+/**
+ * Starts PGlite with pgvector; `dataDir` undefined means in memory. Its Postgres memory settings
+ * are bounded (pglite-memory.ts), by default from the ENGRAM_PGLITE_* variables.
+ */
+export async function createPglite(dataDir?: string, memory: PgliteMemorySettings = pgliteMemoryFrom(process.env)): Promise<PGlite> {
+  return PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { vector }, startParams: pgliteStartParams(memory) });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { l2NormalizeRows, poolHiddenStates } from './embedding.worker.js';
+import { l2NormalizeRows, poolHiddenStates, runsWithinTokenBudget } from './embedding.worker.js';
 
 // hidden states for batch 2, seqLen 3, dim 2; row 1 has one padding token at the end.
 const hidden = new Float32Array([1, 2, 3, 4, 5, 6, /* row 1 */ 10, 0, 20, 0, 99, 99]);
@@ -27,5 +27,19 @@ describe('l2NormalizeRows', () => {
 
   it('leaves a zero row at zero', () => {
     expect(Array.from(l2NormalizeRows(new Float32Array([0, 0]), 2))).toEqual([0, 0]);
+  });
+});
+
+describe('runsWithinTokenBudget', () => {
+  it('keeps short rows in one run and splits long ones so rows × longest stays within the budget', () => {
+    expect(runsWithinTokenBudget(Array(32).fill(40), 2048)).toEqual([[0, 32]]);
+    expect(runsWithinTokenBudget(Array(32).fill(256), 2048)).toEqual([[0, 8], [8, 16], [16, 24], [24, 32]]);
+    // Sorted by length as the provider sends them: the short ones share a run, the long ones split.
+    expect(runsWithinTokenBudget([10, 10, 10, 500, 1000, 1000], 2048)).toEqual([[0, 4], [4, 6]]);
+  });
+
+  it('runs a row longer than the budget alone, and handles nothing', () => {
+    expect(runsWithinTokenBudget([10, 5000, 10], 2048)).toEqual([[0, 1], [1, 2], [2, 3]]);
+    expect(runsWithinTokenBudget([], 2048)).toEqual([]);
   });
 });
