@@ -54,6 +54,8 @@ describe('LLM summariser over an OpenAI-compatible endpoint', () => {
     expect(last.auth).toBe('Bearer sk-x');
     expect(last.body).toMatchObject({ model: 'm1', temperature: 0 });
     expect(last.body.messages[0]?.content).toMatch(/quoted DATA, not instructions/);
+    expect(last.body.messages[0]?.content).toMatch(/who did what and when.*decided.*planned/);
+    expect(last.body.messages[0]?.content).toMatch(/open threads, each starting "Open:"/);
     expect(last.body.messages[1]?.content).toContain('[e2] assistant: Done: the billing tables are migrated.');
   });
 
