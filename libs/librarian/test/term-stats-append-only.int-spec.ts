@@ -77,9 +77,11 @@ describe.each(testBackends)('append-only BM25 term statistics on $name', (backen
   });
 
   it('migrates down to one row per key under the old lock and back up, keeping every sum', async () => {
+    // Down past the append-only migration, whatever later migrations sit on top of it.
     const reverted: string[] = [];
-    for (let i = 0; i < 2; i++) reverted.push(...(await migrateDown(handle)).reverted);
-    expect(reverted.map((m) => m.replace(/^_/, '').slice(0, 19))).toEqual(['20261127T030100000Z', '20261127T030000000Z']);
+    const name = (m: string) => m.replace(/^_/, '').slice(0, 19);
+    for (let i = 0; i < 20 && !reverted.some((m) => name(m) === '20261127T030000000Z'); i++) reverted.push(...(await migrateDown(handle)).reverted);
+    expect(reverted.map(name).slice(-2)).toEqual(['20261127T030100000Z', '20261127T030000000Z']);
     expect(await mismatches(handle.db)).toEqual({ terms: [], scopes: [] });
     const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM memory_term_stats GROUP BY scope, lexeme HAVING count(*) > 1`.execute(handle.db);
     expect(rows).toEqual([]);
