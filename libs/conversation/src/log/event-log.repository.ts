@@ -67,8 +67,35 @@ async function insertChunk(db: ConversationDb, chunk: NewConversationEvent[]): P
   return inserted.map((r) => r.event_id);
 }
 
+/**
+ * Two deliveries of the same events in different orders take the unique-key locks in opposite
+ * orders, and Postgres breaks the tie by aborting one (40P01, seen under CI load). The aborted
+ * statement wrote nothing, so running it again is safe: it then finds the other delivery's rows.
+ * Batch order is kept (it orders events of equal time), so the retry is the fix, not a sort.
+ */
+async function retryingDeadlocks<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (i >= attempts || (err as { code?: unknown }).code !== '40P01') throw err;
+    }
+  }
+}
+
 /** Appends a batch atomically: new events and their outbox rows, duplicates counted and untouched. */
 async function append(db: ConversationDb, events: NewConversationEvent[], onProgress?: AppendProgress): Promise<AppendResult> {
+  // A retried transaction reports its chunks again: only progress beyond what was sent goes out.
+  let sent = 0;
+  const forward: AppendProgress | undefined = onProgress && (async (done, total) => {
+    if (done <= sent) return;
+    sent = done;
+    await onProgress(done, total);
+  });
+  return retryingDeadlocks(() => appendOnce(db, events, forward));
+}
+
+async function appendOnce(db: ConversationDb, events: NewConversationEvent[], onProgress?: AppendProgress): Promise<AppendResult> {
   assertValidEvents(events);
   const seen = new Set<string>();
   const unique = events.filter((e) => (seen.has(e.eventId) ? false : (seen.add(e.eventId), true)));
