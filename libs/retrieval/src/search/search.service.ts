@@ -90,19 +90,17 @@ function vectorResults(rows: VectorCandidate[]): SearchResult[] {
  * 47.7 without; ADR-0033) — a turn's meaning is in its own embedding, its words often in the turn before.
  */
 async function inContext(
-  db: Kysely<MemoryDatabase>, lists: { kw: KeywordCandidate[]; vec: VectorCandidate[]; limit: number }, mode: SearchMode, filter: VisibilityFilter,
+  db: Kysely<MemoryDatabase>, lists: { kw: KeywordCandidate[]; vec: VectorCandidate[]; limit: number }, filter: VisibilityFilter,
   windows: readonly TimeWindow[],
 ): Promise<{ kw: KeywordCandidate[]; vec: VectorCandidate[] }> {
   const { kw, vec, limit } = lists;
-  const vecHits = vec.map((row) => ({ row, score: Math.max(0, 1 - Number(row.distance)) }));
   const kwHits = kw.map((row) => ({ row, score: Number(row.keyword_score) }));
   const successors = await readSuccessors(db, kwHits.map((h) => h.row.id), filter);
   const kwScored = boostDated(withSessionContext(kwHits, successors, (row) => ({ ...row, keyword_score: 0 })), windows);
-  const vecScored = boostDated(vecHits, windows);
-  return {
-    kw: kwScored.slice(0, limit).map(({ row, score }) => ({ ...row, keyword_score: score })),
-    vec: vecScored.slice(0, vec.length).map(({ row, score }) => ({ ...row, distance: 1 - score })),
-  };
+  const dated = windows.length === 0
+    ? vec
+    : boostDated(vec.map((row) => ({ row, score: 1 - Number(row.distance) })), windows).map(({ row, score }) => ({ ...row, distance: 1 - score }));
+  return { kw: kwScored.slice(0, limit).map(({ row, score }) => ({ ...row, keyword_score: score })), vec: dated };
 }
 
 // Hybrid: convex combination of min-max normalised cosine and BM25 scores (ADR-0020).
@@ -144,7 +142,7 @@ async function rankedResults(ctx: Ctx, q: NormalizedSearchQuery, filter: Visibil
     queryVector && model ? vectorCandidates(ctx.db, queryVector, model, filter, limit, ctx.efSearch) : [],
     kwPromise ?? [],
   ]);
-  const lists = await inContext(ctx.db, { kw, vec, limit }, mode, filter, windows);
+  const lists = await inContext(ctx.db, { kw, vec, limit }, filter, windows);
   const results = mode === 'hybrid' ? fuse(q, lists.vec, lists.kw) : mode === 'vector' ? vectorResults(lists.vec) : keywordResults(lists.kw);
   return { mode, degraded, model, results };
 }

@@ -19,7 +19,7 @@ export type Successor = MemoryRow & { context_of: string };
 
 /**
  * For each id, the memory stored right after it in the same scope and session (visible to
- * `filter`). One read serves every candidate list of a search (keyword and vector alike).
+ * `filter`), in one read for all candidates of the list.
  */
 export async function readSuccessors(db: Kysely<MemoryDatabase>, ids: readonly string[], filter: VisibilityFilter): Promise<Successor[]> {
   if (ids.length === 0) return [];
