@@ -1,28 +1,19 @@
 /*
  * The ONLY file of the CLI that imports @engram/infra (ADR-0002). Plain composition, no Nest
  * container: a one-shot command opens the database, runs one use case and closes it again; DI would
- * add start-up time and nothing else. Everything else in the CLI sees `CliEnvironment` only.
+ * add start-up time and nothing else. The core is the servers' (`composeCore`, ADR-0037), without
+ * their background work. Everything else in the CLI sees `CliEnvironment` only.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { LifecycleStats, MemoryService, SweepReport } from '@engram/agents';
 import {
-  collectLifecycleStats, createLifecycleSweeps, createMemoryService, createOpenAiSynthesiser,
-  type LifecycleStats, type MemoryService, type ReembedPort, type SweepReport,
-} from '@engram/agents';
-import { createTocFromConfig } from '@engram/conversation';
-import {
-  ApiKeyStore, checkModelDir, createJobQueue, createOpenAiChat, loadConfig, loadEmbeddingProvider, openDatabase, prepareSchema, summarizeConfig,
+  ApiKeyStore, checkModelDir, createJobQueue, embeddingModelIdOf, loadConfig, loadEmbeddingProvider, openDatabase, prepareSchema, summarizeConfig,
   type ApiKeyInfo, type DatabaseHandle, type EngramConfig, type NewApiKey,
 } from '@engram/infra';
-import { actorLimits, createGate, loadPolicy, RateLimiter, rateLimitFrom, type Gate } from '@engram/librarian';
-import {
-  consolidationRuleOf, extractEntities, LearningRepository, learningStats, sweepTunablesOf, lifecycleFromSettings, SweepRunRepository,
-  type DecisionConfig, type LifecycleDb, type SweepName, type SweepRun, type SweepSettings,
-} from '@engram/lifecycle';
-import { createTypeRegistry, RecordReader, type TypeRegistry } from '@engram/memory';
-import {
-  createCascadeReviewQueue, createEmbeddingIndexer, createRetrievalPipeline, createSearchService, requestEmbedding, touchMemories,
-} from '@engram/retrieval';
+import { SweepRunRepository, type SweepName, type SweepRun } from '@engram/lifecycle';
+import { countPendingEmbeddings, createEmbeddingIndexer, requestEmbedding } from '@engram/retrieval';
+import { composeCore, type Core } from '@engram/runtime';
 import { sql } from 'kysely';
 import { defaultPolicyYaml } from './default-policy.js';
 
@@ -39,7 +30,8 @@ export interface CliRuntime {
   service: MemoryService;
   database: { backend: string; location: string; ping(): Promise<void> };
   migrationsApplied: string[];
-  pendingEmbeddings(): Promise<number>;
+  /** Searchable records without a vector of the configured model (retrieval's own count); null when the model's files are missing. */
+  pendingEmbeddings(): Promise<number | null>;
   /** Every scope that holds a memory (what an operator's search covers when it names none). */
   knownScopes(): Promise<string[]>;
   configSummary(): Record<string, unknown>;
@@ -85,47 +77,19 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
   const handle: DatabaseHandle = await openDatabase({ databaseUrl: config.databaseUrl, home: config.home });
   try {
     const { applied } = await prepareSchema(handle);
-    // One registry for the gate, retrieval and the decision engine: they must agree on half-lives.
-    const lifecycle = lifecycleFromSettings(config.lifecycle);
-    const registry = createTypeRegistry(lifecycle.typeOverrides);
-    const learning = new LearningRepository(handle.db, lifecycle.config);
-    const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
-    // Per-actor rules as in the servers; `import:*` (engram import) is the bulk path, not throttled per record (ADR-0027).
-    const rate = rateLimitFrom(config.rateLimit);
-    const gate = createGate({ db: handle.db, registry, policy, limits: { rate }, rateLimiter: new RateLimiter(actorLimits(rate, config.rateLimit?.actors ?? {})) });
-    // Sweeps write through a gate of their own: same policy, a rate bucket sized for maintenance.
-    const sweeperGate = createGate({ db: handle.db, registry, policy, limits: { rate: { capacity: 200, refillPerSecond: 200 } } });
-    // The CLI never embeds (no model load for a one-shot). A command that commits only notes it;
-    // on close the queue is started just to send ONE `embed-memories` job (a singleton, however
-    // many records an import committed), so a running server embeds them without waiting for its
-    // periodic sweep.
+    // The CLI never embeds (no model load for a one-shot): TOC nodes it builds are keyword-searchable,
+    // vectors are filled by a server. A command that commits only notes it; on close the queue is
+    // started just to send ONE `embed-memories` job (a singleton, however many records an import
+    // committed), so a running server embeds them without waiting for its periodic sweep.
     let committed = false;
-    const search = createSearchService({ db: handle.db, embedder: null });
-    const cascadeReviews = createCascadeReviewQueue(handle.db);
-    const service = createMemoryService({
-      gate,
-      reader: new RecordReader(handle.db),
-      search,
-      retrieval: createRetrievalPipeline({
-        db: handle.db, embedder: null, search, reviewQueue: cascadeReviews, registry, decayFactors: (ids) => learning.usefulness(ids),
-      }),
-      cascadeReviews,
-      ...(config.llmUrl && config.llmModel ? { synthesiser: createOpenAiSynthesiser({ chat: createOpenAiChat({ baseUrl: config.llmUrl, model: config.llmModel, ...(config.llmApiKey ? { apiKey: config.llmApiKey } : {}) }) }) } : {}),
-      access: { touch: (ids) => touchMemories(handle.db, ids) },
-      indexing: { request: async () => void (committed = true) },
-      workDb: handle.db,
-      lifecycle: { config: lifecycle.config, registry },
-      // No model in a one-shot: TOC nodes the CLI builds are keyword-searchable (vectors are filled by a server).
-      toc: createTocFromConfig(config, handle.db, null, (m) => process.stderr.write(`${m}\n`)),
-      conversationMode: config.conversationMode,
-    });
+    const core = await composeCore(config, handle, { indexing: { request: async () => void (committed = true) } });
     return {
-      service,
-      lifecycle: cliLifecycle({ config, handle, registry, learning, gate: sweeperGate, engine: lifecycle.config, sweepSettings: lifecycle.sweeps, onCompressed: () => void (committed = true) }),
+      service: core.service,
+      lifecycle: cliLifecycle(core, () => void (committed = true)),
       database: handle,
       keys: new ApiKeyStore(handle.db),
       migrationsApplied: applied,
-      pendingEmbeddings: () => countPendingEmbeddings(handle, config.modelName.slice(config.modelName.lastIndexOf("/") + 1)),
+      pendingEmbeddings: async () => (modelProblem(config) ? null : countPendingEmbeddings(handle.db, await embeddingModelIdOf(config.modelDir, config.modelName))),
       knownScopes: async () => (await sql<{ scope: string }>`SELECT DISTINCT scope FROM memories ORDER BY scope`.execute(handle.db)).rows.map((r) => r.scope),
       configSummary: () => summarizeConfig(config),
       async close() {
@@ -139,31 +103,14 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
   }
 }
 
-interface CliLifecycleParts {
-  config: EngramConfig;
-  handle: DatabaseHandle;
-  registry: TypeRegistry;
-  learning: LearningRepository;
-  gate: Gate;
-  engine: DecisionConfig;
-  sweepSettings: SweepSettings;
-  /** A consolidation committed new memories (they need vectors). */
-  onCompressed(): void;
-}
-
-/** Sweeps run in the CLI's own process (same checkpoint as the servers'), and the stats. */
-function cliLifecycle({ config, handle, registry, learning, gate, engine, sweepSettings, onCompressed }: CliLifecycleParts): CliRuntime['lifecycle'] {
-  const halfLifeDays = (type: string) => (registry.has(type) ? registry.get(type).halfLifeDays : 138);
-  const decayFactors = (ids: readonly string[]) => learning.usefulness(ids);
+/** Sweeps run in the CLI's own process (same checkpoint as the servers'), and the stats. `onCompressed`: a consolidation committed new memories (they need vectors). */
+function cliLifecycle({ config, handle, lifecycle }: Core, onCompressed: () => void): CliRuntime['lifecycle'] {
   return {
     async runSweep(sweep, { dryRun }) {
       // Only re-embedding needs the model; it is loaded for that sweep alone and closed after it.
       const embedder = sweep === 'reembed' ? await loadEmbeddingProvider({ modelDir: config.modelDir, modelName: config.modelName, batchSize: config.embedBatchSize }) : null;
       try {
-        const reembed: ReembedPort | undefined = embedder ? createEmbeddingIndexer({ db: handle.db, embedder, batchSize: config.embedBatchSize }) : undefined;
-        const sweeps = createLifecycleSweeps({
-          gate, db: handle.db, halfLifeDays, decayFactors, extractEntities, options: { ...sweepTunablesOf(sweepSettings), consolidation: consolidationRuleOf(engine) }, ...(reembed ? { reembed } : {}),
-        });
+        const sweeps = embedder ? lifecycle.sweepsWith(createEmbeddingIndexer({ db: handle.db, embedder, batchSize: config.embedBatchSize })) : lifecycle.sweeps;
         const report = await sweeps.run(sweep, { dryRun, trigger: 'cli' });
         if (!dryRun && sweep === 'consolidate' && (report.counts['compress_committed'] ?? 0) > 0) onCompressed();
         return report;
@@ -171,9 +118,7 @@ function cliLifecycle({ config, handle, registry, learning, gate, engine, sweepS
         await embedder?.close().catch(() => undefined);
       }
     },
-    stats: () => collectLifecycleStats({
-      db: handle.db, halfLifeDays, decayFactors, ...(sweepSettings.archiveThreshold ? { archiveThreshold: sweepSettings.archiveThreshold } : {}), learning: () => learningStats(handle.db as unknown as LifecycleDb, { config: engine }),
-    }),
+    stats: () => lifecycle.stats(),
     latestRuns: () => new SweepRunRepository(handle.db, 0).latest(),
   };
 }
@@ -189,14 +134,6 @@ async function sendEmbeddingRequest(handle: DatabaseHandle): Promise<void> {
   } finally {
     await queue.stop().catch(() => undefined);
   }
-}
-
-// Searchable records without a vector of the configured model (what the embedding job still owes).
-async function countPendingEmbeddings(handle: DatabaseHandle, modelName: string): Promise<number> {
-  const r = await sql<{ n: string | number }>`
-    SELECT count(*) AS n FROM memories
-    WHERE status IN ('active', 'archived') AND (embedding IS NULL OR embedding_model IS DISTINCT FROM ${modelName})`.execute(handle.db);
-  return Number(r.rows[0]?.n ?? 0);
 }
 
 /** Builds the CLI environment from flags and the process environment. Throws ConfigError. */

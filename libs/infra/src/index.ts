@@ -65,7 +65,7 @@ export { createOpenAiChat, type ChatClient, type ChatMessage, type OpenAiChatOpt
 
 // embedding
 export type { EmbeddingProvider } from './embedding/embedding-provider.js';
-export { loadEmbeddingProvider, type LoadEmbeddingProviderOptions } from './embedding/load-embedding-provider.js';
+export { embeddingModelIdOf, loadEmbeddingProvider, type LoadEmbeddingProviderOptions } from './embedding/load-embedding-provider.js';
 export { checkModelDir, type ModelDirCheck } from './embedding/model-dir.js';
 export { MODEL_SETTINGS, DEFAULT_EMBEDDING_MODEL, modelSettingsFor, type ModelSettings, type PoolingMode } from './embedding/model-settings.js';
 export {

@@ -47,7 +47,7 @@ describe.each(testBackends)('RecordWriter on $name', (backend) => {
     const a = await write(handle.db, (w) => w.create(newRecord({ type: 'decision', content: 'use REST' }), audit()));
     const { replacement: b } = await write(handle.db, (w) => w.supersede(a.id, { record: newRecord({ type: 'decision', content: 'use gRPC' }) }, audit()));
     const { replacement: c } = await write(handle.db, (w) => w.supersede(b.id, { record: newRecord({ type: 'decision', content: 'use MCP' }) }, audit()));
-    expect((await reader.resolveHead(a.id)).id).toBe(c.id);
+    expect(await reader.supersessionChain(a.id)).toEqual([a.id, b.id, c.id]);
     expect(await reader.get(a.id)).toMatchObject({ status: 'superseded', supersededBy: b.id, version: 2 });
     expect((await reader.get(a.id)).validTo).not.toBeNull();
     // C may not be superseded by A (A's chain leads back to C), nor by itself.

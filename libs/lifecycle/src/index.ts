@@ -10,7 +10,7 @@ export { DEFAULT_DECISION_CONFIG, normaliseWeights, resolveDecisionConfig } from
 export type { DecayCategory, DecisionConfig, DecisionConfigOverrides, LearningConfig, RelevanceWeights } from './decision/decision-config.js';
 export { decayCategoryOf, decayPolicyOf } from './decision/decay-policy.js';
 export { lifecycleFromSettings } from './decision/lifecycle-settings.js';
-export type { LifecycleSettingsInput } from './decision/lifecycle-settings.js';
+export type { LifecycleSettings, LifecycleSettingsInput } from './decision/lifecycle-settings.js';
 export type { DecayPolicy } from './decision/decay-policy.js';
 export { eventTypeOf, IMPLICIT_SOURCES, validateEvent } from './decision/implicit-event.js';
 export type { ImplicitEvent, ImplicitSource } from './decision/implicit-event.js';

@@ -30,7 +30,7 @@ export type { ListFilter, Page, PageRequest } from './record-list.query.js';
 export { HAS_EMBEDDING, MEMORY_COLUMNS, toMemoryRecord, toMemoryVersion } from './record-mapper.js';
 export type { MemoryRow, MemoryVersionRow } from './record-mapper.js';
 export { isUuid, RecordReader } from './record-reader.js';
-export type { DuplicateCandidateQuery, GetOptions, TextCandidate, TextCandidateQuery } from './record-reader.js';
+export type { DuplicateCandidateQuery, GetOptions, TextCandidate } from './record-reader.js';
 export { isScope, parseScope, scopeMatches } from './scope.js';
 export { MAX_SCAN_DEPTH, redactSensitive, redactText, redactValue, redactValueInTurns, scanValue, scanValueInTurns } from './sensitive/scanner.js';
 export type { Detection, DetectionClass, RedactionRules } from './sensitive/scanner.js';
@@ -40,7 +40,7 @@ export type { TimeWindow } from './time/query-dates.js';
 export type { MemoriesTable } from './tables/memories.table.js';
 export type { EdgeKind, MemoryEdgesTable } from './tables/memory-edges.table.js';
 export type { MemoryVersionsTable } from './tables/memory-versions.table.js';
-export { BUILTIN_TYPES, createTypeRegistry } from './type-registry.js';
+export { BUILTIN_TYPES, createTypeRegistry, FALLBACK_HALF_LIFE_DAYS } from './type-registry.js';
 export type { MemoryClass, Mutability, TypeDefinition, TypeGatePolicy, TypeOverride, TypeRegistry } from './type-registry.js';
 export {
   applyArchive, applyForget, applyInvalidate, applyPromote, applyReinforce, applySupersede, applyUpdate, assertStatus,

@@ -15,7 +15,7 @@ export interface GetOptions {
   asOf?: Date;
 }
 
-/** A candidate returned by {@link RecordReader.findTextCandidates}. */
+/** A candidate returned by {@link RecordReader.findDuplicateCandidates}. */
 export interface TextCandidate {
   record: MemoryRecord;
   rank: number;
@@ -44,13 +44,12 @@ export class RecordReader {
   }
 
   /** The head record or undefined. */
-  async findHead(id: string, forUpdate = false): Promise<MemoryRecord | undefined> {
+  async findHead(id: string): Promise<MemoryRecord | undefined> {
     if (!isUuid(id)) return undefined;
     const row = await this.db
       .selectFrom('memories')
       .select([...MEMORY_COLUMNS, HAS_EMBEDDING])
       .where('id', '=', id)
-      .$if(forUpdate, (q) => q.forUpdate())
       .executeTakeFirst();
     return row ? toMemoryRecord(row as MemoryRow) : undefined;
   }
@@ -124,40 +123,10 @@ export class RecordReader {
     return result.rows.map((r) => r.id);
   }
 
-  /** Follows superseded_by links to the current head of the chain (A → B → C resolves to C). */
-  async resolveHead(id: string): Promise<MemoryRecord> {
-    const chain = await this.supersessionChain(id);
-    const headId = chain[chain.length - 1];
-    if (!headId) throw new RecordNotFoundError(id);
-    return this.get(headId);
-  }
-
   /** Contents of up to `limit` active records, in storage order: a cheap sample of the store's wording. */
   async sampleContents(limit: number): Promise<string[]> {
     const rows = await this.db.selectFrom('memories').select('content').where('status', '=', 'active').limit(limit).execute();
     return rows.map((r) => r.content);
-  }
-
-  /** Number of active records. */
-  async countActive(): Promise<number> {
-    const row = await this.db
-      .selectFrom('memories')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('status', '=', 'active')
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
-  /**
-   * Active records of one scope (and optionally type) sharing words with `text`, by full-text rank:
-   * the candidate set for near-duplicate and conflict checks. `terms`, when given, are the only
-   * words searched by (the gate's prefix filter); otherwise every word of the text.
-   */
-  async findTextCandidates(input: TextCandidateQuery): Promise<TextCandidate[]> {
-    const words = candidateWords(input);
-    if (words.length === 0) return [];
-    const rows = await this.textCandidatesQuery({ ...input, terms: words }).execute();
-    return rows.map((r) => ({ record: toMemoryRecord(r as MemoryRow), rank: Number(r.rank) }));
   }
 
   /**
@@ -174,7 +143,7 @@ export class RecordReader {
    * every record is, so no record is ever wrongly left out.
    */
   async findDuplicateCandidates(input: DuplicateCandidateQuery): Promise<{ exact?: MemoryRecord; candidates: TextCandidate[] }> {
-    const all = candidateWords({ text: input.text });
+    const all = candidateWords(input.text);
     const keyed = (terms: string[] | undefined) => (terms ? terms.flatMap((t) => (DIGITS.test(t) ? [t, `-${t}`] : [t])).join(' ') : input.text);
     const fields = sql.join(MEMORY_COLUMNS.map((c) => sql.raw(`(c.head).${c} AS ${c}`)));
     const { rows } = await sql<MemoryRow & { rank: number; exact: boolean }>`
@@ -185,30 +154,6 @@ export class RecordReader {
     return toDuplicateCandidates(rows);
   }
 
-  /** Active records of the scope (and type) matching any of `input.terms`, ranked against `rankBy` (default: the same words). */
-  private textCandidatesQuery(input: TextCandidateQuery & { terms: string[] }, rankBy: string[] = input.terms) {
-    const query = sql`websearch_to_tsquery('english', ${input.terms.join(' or ')})`;
-    const rankQuery = rankBy === input.terms ? query : sql`websearch_to_tsquery('english', ${rankBy.join(' or ')})`;
-    return this.db
-      .selectFrom('memories')
-      .select([...MEMORY_COLUMNS, HAS_EMBEDDING, sql<number>`ts_rank(search_tsv, ${rankQuery})`.as('rank')])
-      .where('scope', '=', input.scope)
-      .where('status', '=', 'active')
-      .$if(input.type !== undefined, (q) => q.where('type', '=', input.type as string))
-      .where(sql<boolean>`search_tsv @@ ${query}`)
-      .orderBy('rank', 'desc')
-      .limit(input.limit ?? 20);
-  }
-}
-
-/** What {@link RecordReader.findTextCandidates} searches: the scope, type and words of a text. */
-export interface TextCandidateQuery {
-  scope: string;
-  type?: string;
-  text: string;
-  /** The only words searched by (the gate's prefix filter); by default every word of the text. */
-  terms?: string[];
-  limit?: number;
 }
 
 /** What {@link RecordReader.findDuplicateCandidates} searches. */
@@ -242,14 +187,13 @@ const DIGITS = /^[0-9]+$/;
 const MAX_CANDIDATE_WORDS = 64;
 
 /**
- * The given terms, or the first 64 distinct words of the text. Read slice by slice and stopped at
+ * The first 64 distinct words of the text. Read slice by slice and stopped at
  * 64, so a 256 KB text costs the first few kilobytes, not a pass over all of it (issue 17). A cut
  * just after a space splits no word, and lower-casing depends on nothing across a space.
  */
-function candidateWords(input: Pick<TextCandidateQuery, 'text' | 'terms'>): string[] {
-  if (input.terms) return input.terms;
+function candidateWords(text: string): string[] {
   const words = new Set<string>();
-  for (const slice of spaceSlices(input.text, 2048)) {
+  for (const slice of spaceSlices(text, 2048)) {
     for (const [w] of slice.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
       words.add(w);
       if (words.size === MAX_CANDIDATE_WORDS) return [...words];

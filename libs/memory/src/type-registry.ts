@@ -33,11 +33,19 @@ export interface TypeRegistry {
   get(name: string): TypeDefinition;
   names(): string[];
   list(): TypeDefinition[];
+  /**
+   * The type's half-life; an unregistered type (a custom one removed from config) decays like
+   * semantic knowledge ({@link FALLBACK_HALF_LIFE_DAYS}), the same for ranking, sweeps and the
+   * decision engine.
+   */
+  halfLifeDays(name: string): number;
 }
 
 // Half-lives: seed 003 where it names the category, seed 004 class defaults otherwise.
 const SEMANTIC_HALF_LIFE = 138;
 const PROCEDURAL_HALF_LIFE = 693;
+/** The half-life of a type the registry does not know (semantic knowledge's). */
+export const FALLBACK_HALF_LIFE_DAYS = SEMANTIC_HALF_LIFE;
 
 /** The built-in types (SPEC 3). */
 export const BUILTIN_TYPES: readonly TypeDefinition[] = [
@@ -89,5 +97,6 @@ export function createTypeRegistry(overrides: Readonly<Record<string, TypeOverri
     },
     names: () => [...types.keys()],
     list: () => [...types.values()],
+    halfLifeDays: (name) => types.get(name)?.halfLifeDays ?? FALLBACK_HALF_LIFE_DAYS,
   };
 }

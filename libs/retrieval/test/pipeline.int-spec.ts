@@ -1,6 +1,6 @@
 import type { DatabaseHandle, EmbeddingProvider } from '@engram/infra';
 import {
-  createCascadeReviewQueue, createEmbeddingIndexer, createRetrievalPipeline, estimateTokens, type GraphExpander, type RetrievalPipeline,
+  createCascadeReviewQueue, createEmbeddingIndexer, createRetrievalPipeline, estimateJsonTokens, type GraphExpander, type RetrievalPipeline,
   type RetrievedMemory,
 } from '../src/index.js';
 import { testBackends } from '../../../tools/test/backends.js';
@@ -184,7 +184,7 @@ describe.each(testBackends)('retrieval pipeline ($name)', (backend) => {
     expect(full.budget.tokenBudgetExceeded).toBe(false);
     expect(tight.budget.tokenBudgetExceeded).toBe(true);
     expect(tight.budget.usedTokens).toBeLessThanOrEqual(200);
-    expect(tight.results.reduce((n, r) => n + estimateTokens(r), 0)).toBeLessThanOrEqual(200);
+    expect(tight.results.reduce((n, r) => n + estimateJsonTokens(r), 0)).toBeLessThanOrEqual(200);
     expect(tight.budget.excludedCount).toBe(full.results.length - tight.results.length);
     expect(tight.citations).toHaveLength(tight.results.length);
   });

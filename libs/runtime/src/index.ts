@@ -1,7 +1,12 @@
 /*
  * @engram/runtime: the composition of the memory core for long-running apps (ADR-0007).
  * Any new export added here becomes public API. Only an app's composition root imports it.
+ * `composeCore` builds the core once for every app (servers and CLI); `startBackground` is for servers only.
  */
+export { composeCore } from './compose-core.js';
+export type { Core, CoreLifecycle, CoreOptions } from './compose-core.js';
+export { startBackground } from './background.js';
+export type { Background, BackgroundOptions } from './background.js';
 export { composeRuntime } from './compose-runtime.js';
 export type { ComposeOptions, MemoryRuntime } from './compose-runtime.js';
 export type { HealthProbe, HealthReport, Runtime } from './health-report.js';

@@ -26,7 +26,8 @@ export const statusCommand: CliCommand = {
           checks.push({ name: 'model', ok: !problem, detail: problem ?? `${env.paths.modelName} in ${env.paths.modelDir}` });
           const pending = await rt.service.gate.pendingCount();
           checks.push({ name: 'gate', ok: true, detail: `${pending} request(s) pending review` });
-          checks.push({ name: 'embeddings', ok: true, detail: `${await rt.pendingEmbeddings()} record(s) waiting for a vector` });
+          const waiting = await rt.pendingEmbeddings();
+          checks.push({ name: 'embeddings', ok: true, detail: waiting === null ? 'not counted: no model to count against' : `${waiting} record(s) waiting for a vector` });
           // Hook events spooled while the database was unreachable (ADR-0012); servers and hooks deliver them.
           checks.push({ name: 'hook spool', ok: true, detail: `${spooledCount(env.paths.home)} event(s) waiting in ${spoolDirOf(env.paths.home)}` });
           const runs = await rt.lifecycle.latestRuns();

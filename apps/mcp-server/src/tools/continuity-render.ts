@@ -1,5 +1,5 @@
 import type { PrdContext } from '@engram/agents';
-import { estimateTokens } from '@engram/retrieval';
+import { estimateJsonTokens } from '@engram/retrieval';
 import type { ToolAnswer } from './tool-definition.js';
 
 const KEEP_AS_IS = new Set(['detail', 'metadata']);
@@ -43,7 +43,7 @@ export async function withinBudget(
   let budget = maxTokens;
   for (;;) {
     const answer = await build(budget);
-    const used = estimateTokens(answer.structured) + estimateTokens(answer.text);
+    const used = estimateJsonTokens(answer.structured) + estimateJsonTokens(answer.text);
     // The reported count is part of the answer, so it is measured with it (6 tokens covers `"tokens":N,`).
     const structured = { ...answer.structured, tokens: used + 6 };
     if (used + 6 <= maxTokens || budget < 50) return { ...answer, structured };

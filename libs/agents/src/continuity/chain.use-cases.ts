@@ -1,4 +1,4 @@
-import { estimateTokens } from '@engram/retrieval';
+import { estimateJsonTokens } from '@engram/retrieval';
 import { ChainNotActiveError, ChainNotFoundError, InvalidInputError, InvalidThoughtError } from '../errors.js';
 import type { SearchPort } from '../ports.js';
 import { resolveReadScopes, resolveWriteScope, type CallContext } from '../scope-context.js';
@@ -71,7 +71,7 @@ function fitChains(ranked: readonly RecalledChain[], maxTokens: number): Recalle
   const items: RecalledChain[] = [];
   let tokens = 0;
   for (const item of ranked) {
-    const cost = estimateTokens(item);
+    const cost = estimateJsonTokens(item);
     if (tokens + cost > maxTokens) break;
     items.push(item);
     tokens += cost;

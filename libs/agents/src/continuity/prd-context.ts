@@ -1,4 +1,4 @@
-import { estimateTokens } from '@engram/retrieval';
+import { estimateJsonTokens } from '@engram/retrieval';
 import { LEARNING_TYPES } from './formation.js';
 import type { PrdDecision, PrdEvent, PrdExecution, PrdProgress } from './prd-model.js';
 import type { PrdRepository } from './prd.repository.js';
@@ -107,7 +107,7 @@ export function fitContextToBudget(ctx: PrdContext, maxTokens: number): PrdConte
   const cut = { recentEvents: total.recentEvents - out.recentEvents.length, learnings: total.learnings - out.learnings.length, decisions: total.decisions - out.decisions.length };
   if (cut.recentEvents || cut.learnings || cut.decisions) out.truncated = { ...cut, total };
   out.tokens = 0;
-  out.tokens = estimateTokens(out);
+  out.tokens = estimateJsonTokens(out);
   return out;
 }
 

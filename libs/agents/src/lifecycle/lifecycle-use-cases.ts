@@ -13,13 +13,12 @@ export interface LifecycleOptions {
   config?: DecisionConfig;
   /** Where half-lives come from; must be the gate's registry (default: the built-in types). */
   registry?: TypeRegistry;
+  /** Outcome feedback's store; must be the one retrieval and the sweeps read usefulness from (default: a new one over the database). */
+  learning?: LearningRepository;
   /** Skipped events and dropped links are reported here. */
   log?: (message: string) => void;
   clock?: () => Date;
 }
-
-// Unknown types (custom ones removed from config) decay like semantic knowledge, as retrieval assumes.
-const FALLBACK_HALF_LIFE = 138;
 
 /** The decision engine, implicit formation, the work-continuity formation port and feedback, over one database. */
 export function createLifecycleUseCases(
@@ -32,7 +31,7 @@ export function createLifecycleUseCases(
   const lifecycleDb = db as unknown as LifecycleDb;
   const engine = new DecisionEngine({
     db: lifecycleDb, config,
-    halfLifeOf: (type) => (registry.has(type) ? registry.get(type).halfLifeDays : FALLBACK_HALF_LIFE),
+    halfLifeOf: (type) => registry.halfLifeDays(type),
     ...(opts.clock ? { clock: opts.clock } : {}),
   });
   const implicit = createImplicitFormation({ engine, store, ...(opts.log ? { log: opts.log } : {}) });
@@ -43,7 +42,7 @@ export function createLifecycleUseCases(
       /** An implicit event (hook, PRD, telemetry) through the decision engine, then the gate. */
       formImplicit: implicit.formImplicit,
       /** Outcome feedback on retrieved memories (seed 003 stage 3). */
-      feedback: createFeedbackUseCase(new LearningRepository(lifecycleDb, config), visible),
+      feedback: createFeedbackUseCase(opts.learning ?? new LearningRepository(lifecycleDb, config), visible),
       decisionEngine: engine,
     },
   };

@@ -55,8 +55,20 @@ export async function loadEmbeddingProvider(options: LoadEmbeddingProviderOption
     threads: options.threads ?? Math.min(4, availableParallelism()),
   };
   const [sha256, engine] = await Promise.all([sha256File(files.onnxPath), startEngine(config, options)]);
-  const shortName = options.modelName.slice(options.modelName.lastIndexOf('/') + 1);
-  return new OnnxEmbeddingProvider(shortName, sha256.slice(0, 12), settings, engine, options.batchSize ?? 32);
+  return new OnnxEmbeddingProvider(shortModelName(options.modelName), modelVersionOf(sha256), settings, engine, options.batchSize ?? 32);
+}
+
+const shortModelName = (modelName: string) => modelName.slice(modelName.lastIndexOf('/') + 1);
+const modelVersionOf = (sha256: string) => sha256.slice(0, 12);
+
+/**
+ * The name and version a loaded provider would tag its vectors with, without loading the model
+ * (one hash of the ONNX file): for counting what still needs a vector in a process that embeds
+ * nothing (the CLI). Throws ModelUnavailableError when a file is missing.
+ */
+export async function embeddingModelIdOf(modelDir: string, modelName: string): Promise<{ name: string; version: string }> {
+  const files = locateModelFiles(modelDir, modelName);
+  return { name: shortModelName(modelName), version: modelVersionOf(await sha256File(files.onnxPath)) };
 }
 
 async function startEngine(config: EngineConfig, options: LoadEmbeddingProviderOptions): Promise<EmbeddingEngine> {

@@ -10,15 +10,21 @@ export type LifecycleSettingsInput = DecisionConfigOverrides & {
   conversationFormation?: boolean;
 };
 
+/** The lifecycle part of the config, resolved: decision engine, type overrides, sweeps, conversation formation. */
+export interface LifecycleSettings {
+  config: DecisionConfig;
+  typeOverrides: Record<string, TypeOverride>;
+  sweeps: SweepSettings;
+  conversationFormation: boolean;
+}
+
 /**
  * Resolves the decision engine config and the type registry overrides from the config section.
  * Seed half-lives are per category; each becomes the half-life of the memory type the category
  * maps to, so the registry stays the one source of decay for the gate, retrieval, sweeps and the
  * engine (ADR-0014). Throws LifecycleConfigError on invalid values.
  */
-export function lifecycleFromSettings(
-  settings: LifecycleSettingsInput = {},
-): { config: DecisionConfig; typeOverrides: Record<string, TypeOverride>; sweeps: SweepSettings; conversationFormation: boolean } {
+export function lifecycleFromSettings(settings: LifecycleSettingsInput = {}): LifecycleSettings {
   // Sweep settings (ADR-0015) are the sweeps' own; they never reach the decision config.
   const { halfLives, sweeps = {}, conversationFormation = false, ...overrides } = settings;
   const config = resolveDecisionConfig(overrides);

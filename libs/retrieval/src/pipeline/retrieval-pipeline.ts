@@ -85,7 +85,7 @@ async function retrieve(ctx: Ctx, query: RetrieveQuery): Promise<RetrieveRespons
   const gathered = await gatherCandidates(ctx.search, ctx.deps.graph ?? null, q, route, ctx.rrfK);
   const states = await loadRecordStates(ctx.db, gathered.candidates.map((c) => c.id));
   const now = ctx.clock();
-  const halfLifeDays = (type: string) => (ctx.registry.has(type) ? ctx.registry.get(type).halfLifeDays : 138);
+  const halfLifeDays = (type: string) => ctx.registry.halfLifeDays(type);
   const embeddingModel = ctx.deps.embedder?.modelName ?? null;
   const factors = ctx.deps.decayFactors && states.size > 0 ? await ctx.deps.decayFactors([...states.keys()]) : undefined;
   const halfLifeFactor = (id: string) => factors?.get(id) ?? 1;

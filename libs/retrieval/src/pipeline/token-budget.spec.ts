@@ -1,5 +1,5 @@
 import type { RetrievedMemory } from './retrieve.types.js';
-import { estimateTokens, fitToTokenBudget } from './token-budget.js';
+import { estimateJsonTokens, fitToTokenBudget } from './token-budget.js';
 
 function memory(id: string, content: string, metadataSize = 0): RetrievedMemory {
   return {
@@ -19,15 +19,15 @@ describe(fitToTokenBudget.name, () => {
     const { delivered, report } = fitToTokenBudget(ranked, 10_000);
     expect(delivered.map((d) => d.form)).toEqual(['full', 'full']);
     expect(report).toMatchObject({ tokenBudgetExceeded: false, excludedCount: 0 });
-    expect(report.usedTokens).toBe(estimateTokens(ranked[0]) + estimateTokens(ranked[1]));
+    expect(report.usedTokens).toBe(estimateJsonTokens(ranked[0]) + estimateJsonTokens(ranked[1]));
   });
 
   it('degrades full → content only → truncated, and never exceeds the budget', () => {
     const ranked = [memory('a', 'a'.repeat(200)), memory('b', 'b'.repeat(200), 2000), memory('c', 'c'.repeat(400)), memory('d', 'd'.repeat(4000)), memory('e', 'e')];
-    const budget = estimateTokens(ranked[0]) + 400;
+    const budget = estimateJsonTokens(ranked[0]) + 400;
     const { delivered, report } = fitToTokenBudget(ranked, budget);
     expect(delivered.map((d) => [d.id, d.form])).toEqual([['a', 'full'], ['b', 'content'], ['c', 'content'], ['d', 'truncated']]);
-    expect(delivered.reduce((n, d) => n + estimateTokens(d), 0)).toBeLessThanOrEqual(budget);
+    expect(delivered.reduce((n, d) => n + estimateJsonTokens(d), 0)).toBeLessThanOrEqual(budget);
     expect(report).toMatchObject({ tokenBudgetExceeded: true, excludedCount: 1, contentOnlyCount: 2, truncatedCount: 1 });
     expect(report.usedTokens).toBeLessThanOrEqual(budget);
     expect(delivered[3]?.content.endsWith('…')).toBe(true);
@@ -36,12 +36,12 @@ describe(fitToTokenBudget.name, () => {
   it('once one result is cut to content only, no later result comes back in full (issue 22 bug 2)', () => {
     const ranked = [memory('a', 'alpha'), memory('b', 'beta', 3000), memory('c', 'gamma'), memory('d', 'delta')];
     // Room for a in full, b cut to content, and c and d even in full: the order still says content only.
-    const budget = estimateTokens(ranked[0]) + estimateTokens(ranked[2]) + estimateTokens(ranked[3]) + 200;
-    expect(estimateTokens(ranked[0]) + estimateTokens(ranked[1])).toBeGreaterThan(budget);
+    const budget = estimateJsonTokens(ranked[0]) + estimateJsonTokens(ranked[2]) + estimateJsonTokens(ranked[3]) + 200;
+    expect(estimateJsonTokens(ranked[0]) + estimateJsonTokens(ranked[1])).toBeGreaterThan(budget);
     const { delivered, report } = fitToTokenBudget(ranked, budget);
     expect(delivered.map((d) => [d.id, d.form])).toEqual([['a', 'full'], ['b', 'content'], ['c', 'content'], ['d', 'content']]);
     expect(report).toMatchObject({ tokenBudgetExceeded: true, excludedCount: 0, contentOnlyCount: 3, truncatedCount: 0 });
-    expect(report.usedTokens).toBe(delivered.reduce((n, d) => n + estimateTokens(d), 0));
+    expect(report.usedTokens).toBe(delivered.reduce((n, d) => n + estimateJsonTokens(d), 0));
   });
 
   it('excludes what does not fit at all and says how many', () => {
@@ -55,7 +55,7 @@ describe(fitToTokenBudget.name, () => {
 
   it('fits exactly at the budget: a result that ends exactly on it stays in full', () => {
     const ranked = [memory('a', 'alpha'), memory('b', 'beta')];
-    const exact = estimateTokens(ranked[0]) + estimateTokens(ranked[1]);
+    const exact = estimateJsonTokens(ranked[0]) + estimateJsonTokens(ranked[1]);
     expect(fitToTokenBudget(ranked, exact).delivered.map((d) => d.form)).toEqual(['full', 'full']);
     expect(fitToTokenBudget(ranked, exact).report).toMatchObject({ usedTokens: exact, tokenBudgetExceeded: false, contentOnlyCount: 0 });
     expect(fitToTokenBudget(ranked, exact - 1).delivered.map((d) => d.form)).toEqual(['full', 'content']);
@@ -63,7 +63,7 @@ describe(fitToTokenBudget.name, () => {
 
   it('a content-only result carries id, type, content, trust, confidence, url and issue codes only', () => {
     const big: RetrievedMemory = { ...memory('b', 'beta', 3000), issues: [{ code: 'contradicted', message: 'see a' }] };
-    const { delivered } = fitToTokenBudget([big], estimateTokens(big) - 1);
+    const { delivered } = fitToTokenBudget([big], estimateJsonTokens(big) - 1);
     expect(delivered).toEqual([{ form: 'content', id: 'b', type: 'fact', content: 'beta', trust: 'user', confidence: 0.9, url: 'memory://b', issues: ['contradicted'] }]);
   });
 
@@ -73,15 +73,15 @@ describe(fitToTokenBudget.name, () => {
     const budget = 100;
     const { delivered, report } = fitToTokenBudget([long, memory('e', 'e')], budget);
     expect(delivered.map((d) => [d.id, d.form])).toEqual([['d', 'truncated']]);
-    const kept = (budget - estimateTokens(skeleton)) * 4 - 8;
+    const kept = (budget - estimateJsonTokens(skeleton)) * 4 - 8;
     expect(delivered[0]?.content).toBe(`${'d'.repeat(kept)}…`);
-    expect(report).toMatchObject({ usedTokens: estimateTokens(delivered[0]), excludedCount: 1, truncatedCount: 1, contentOnlyCount: 0, tokenBudgetExceeded: true });
+    expect(report).toMatchObject({ usedTokens: estimateJsonTokens(delivered[0]), excludedCount: 1, truncatedCount: 1, contentOnlyCount: 0, tokenBudgetExceeded: true });
     expect(report.usedTokens).toBeLessThanOrEqual(budget);
   });
 
   it('sends no cut when fewer than 16 characters of content would fit', () => {
     const long = memory('d', 'd'.repeat(4000));
-    const skeleton = estimateTokens({ form: 'truncated', id: 'd', type: 'fact', content: '', trust: 'user', confidence: 0.9, url: 'memory://d', issues: [] });
+    const skeleton = estimateJsonTokens({ form: 'truncated', id: 'd', type: 'fact', content: '', trust: 'user', confidence: 0.9, url: 'memory://d', issues: [] });
     // (free - skeleton) * 4 - 8 = 12 characters: too little to be worth sending.
     expect(fitToTokenBudget([long], skeleton + 5).delivered).toEqual([]);
     // 16 characters: sent.
@@ -90,22 +90,22 @@ describe(fitToTokenBudget.name, () => {
   });
 
   it('estimates tokens as a quarter of the JSON length, rounded up', () => {
-    expect(estimateTokens('')).toBe(1); // '""' is 2 characters
-    expect(estimateTokens('abcdef')).toBe(2); // 8 characters
-    expect(estimateTokens('abcdefg')).toBe(3); // 9 characters
+    expect(estimateJsonTokens('')).toBe(1); // '""' is 2 characters
+    expect(estimateJsonTokens('abcdef')).toBe(2); // 8 characters
+    expect(estimateJsonTokens('abcdefg')).toBe(3); // 9 characters
   });
 
   it('a content-only result that ends exactly on the budget is kept', () => {
     const ranked = [memory('a', 'alpha'), memory('b', 'beta', 3000)];
-    const lean = estimateTokens({ form: 'content', id: 'b', type: 'fact', content: 'beta', trust: 'user', confidence: 0.9, url: 'memory://b', issues: [] });
-    const { delivered, report } = fitToTokenBudget(ranked, estimateTokens(ranked[0]) + lean);
+    const lean = estimateJsonTokens({ form: 'content', id: 'b', type: 'fact', content: 'beta', trust: 'user', confidence: 0.9, url: 'memory://b', issues: [] });
+    const { delivered, report } = fitToTokenBudget(ranked, estimateJsonTokens(ranked[0]) + lean);
     expect(delivered.map((d) => [d.id, d.form])).toEqual([['a', 'full'], ['b', 'content']]);
-    expect(report).toMatchObject({ excludedCount: 0, contentOnlyCount: 1, usedTokens: estimateTokens(ranked[0]) + lean });
+    expect(report).toMatchObject({ excludedCount: 0, contentOnlyCount: 1, usedTokens: estimateJsonTokens(ranked[0]) + lean });
   });
 
   it('a cut last result counts as exceeding the budget even when nothing is excluded', () => {
     const ranked = [memory('a', 'alpha'), memory('d', 'd'.repeat(4000))];
-    const { delivered, report } = fitToTokenBudget(ranked, estimateTokens(ranked[0]) + 60);
+    const { delivered, report } = fitToTokenBudget(ranked, estimateJsonTokens(ranked[0]) + 60);
     expect(delivered.map((d) => [d.id, d.form])).toEqual([['a', 'full'], ['d', 'truncated']]);
     expect(report).toMatchObject({ excludedCount: 0, contentOnlyCount: 0, truncatedCount: 1, tokenBudgetExceeded: true });
   });

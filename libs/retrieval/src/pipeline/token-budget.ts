@@ -1,7 +1,7 @@
 import type { ContentOnlyMemory, DeliveredMemory, RetrievedMemory, TokenBudgetReport } from './retrieve.types.js';
 
 /** Seed 000 FR-03: about 4 characters per token; counted on what is actually delivered (JSON). */
-export function estimateTokens(value: unknown): number {
+export function estimateJsonTokens(value: unknown): number {
   return Math.ceil(JSON.stringify(value).length / 4);
 }
 
@@ -15,7 +15,7 @@ function contentOnly(m: RetrievedMemory, form: 'content' | 'truncated', content 
 function truncatedToFit(m: RetrievedMemory, free: number): ContentOnlyMemory | null {
   if (free < MIN_TRUNCATED_TOKENS) return null;
   const skeleton = contentOnly(m, 'truncated', '');
-  const chars = (free - estimateTokens(skeleton)) * 4 - 8;
+  const chars = (free - estimateJsonTokens(skeleton)) * 4 - 8;
   if (chars < 16) return null;
   return contentOnly(m, 'truncated', `${m.content.slice(0, chars)}…`);
 }
@@ -31,7 +31,7 @@ export function fitToTokenBudget(ranked: readonly RetrievedMemory[], maxTokens: 
   let level: 'full' | 'content' = 'full';
   for (const m of ranked) {
     const candidate: DeliveredMemory = level === 'full' ? m : contentOnly(m, 'content');
-    const cost = estimateTokens(candidate);
+    const cost = estimateJsonTokens(candidate);
     if (used + cost <= maxTokens) {
       delivered.push(candidate);
       used += cost;
@@ -40,7 +40,7 @@ export function fitToTokenBudget(ranked: readonly RetrievedMemory[], maxTokens: 
     if (level === 'full') {
       level = 'content';
       const lean = contentOnly(m, 'content');
-      const leanCost = estimateTokens(lean);
+      const leanCost = estimateJsonTokens(lean);
       if (used + leanCost <= maxTokens) {
         delivered.push(lean);
         used += leanCost;
@@ -50,7 +50,7 @@ export function fitToTokenBudget(ranked: readonly RetrievedMemory[], maxTokens: 
     const cut = truncatedToFit(m, maxTokens - used);
     if (cut) {
       delivered.push(cut);
-      used += estimateTokens(cut);
+      used += estimateJsonTokens(cut);
     }
     break;
   }

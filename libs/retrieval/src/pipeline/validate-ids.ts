@@ -53,7 +53,7 @@ function report(
   const r = state.record;
   const issues: ValidationIssue[] = reason ? [{ code: reason, message: exclusionMessage(reason, state), ...(r.supersededBy ? { relatedIds: [r.supersededBy] } : {}) }] : [];
   issues.push(...standingIssues(state, sources, req.scopes));
-  const halfLife = ctx.registry.has(r.type) ? ctx.registry.get(r.type).halfLifeDays : 138;
+  const halfLife = ctx.registry.halfLifeDays(r.type);
   const confidence = resultConfidence(effectiveConfidence(r, halfLife, ctx.now, { halfLifeFactor: factors?.get(id) ?? 1 }), r);
   return { id, valid: reason === null, issues, citation: citationOf(r, confidence), provenance: provenanceOf(state) };
 }
