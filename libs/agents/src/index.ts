@@ -29,6 +29,8 @@ export type {
   CascadeReviewPort, RecordLinkInput, RecordPatchInput, RetrievalPort, SearchHitView, SearchMode, SearchPort, WriteRequestInput,
 } from './ports.js';
 export { databaseOutage } from './database-outage.js';
+export { mapCodedError } from './coded-error.js';
+export type { MappedError } from './coded-error.js';
 // Work continuity (SPEC 8, seed 004): PRD executions and thinking chains.
 export { PRD_EVENT_TYPES, PRD_STATUSES } from './continuity/prd-model.js';
 export type { FormedMemory, PrdDecision, PrdEvent, PrdEventType, PrdExecution, PrdProgress, PrdStatus } from './continuity/prd-model.js';

@@ -1,5 +1,5 @@
 /** Error codes of `@engram/conversation`; apps map them to protocol errors (CONVENTIONS C9). */
-export type ConversationErrorCode = 'INVALID_EVENT' | 'INVALID_CURSOR' | 'EVENT_NOT_FOUND'
+export type ConversationErrorCode = 'INVALID_CURSOR' | 'EVENT_NOT_FOUND'
   | 'TOC_NODE_NOT_FOUND' | 'GRIP_NOT_FOUND' | 'INVALID_TOC_QUERY';
 
 /** Base class of every error thrown by `@engram/conversation`. */
@@ -7,11 +7,8 @@ export abstract class ConversationError extends Error {
   abstract readonly code: ConversationErrorCode;
 }
 
-/** An event (or a batch) is malformed; nothing of the batch was written. */
-export class InvalidEventError extends ConversationError {
-  override readonly name = 'InvalidEventError';
-  readonly code = 'INVALID_EVENT' as const;
-}
+// A malformed event (INVALID_EVENT) is memory's InvalidEventError, shared with the lifecycle.
+export { InvalidEventError } from '@engram/memory';
 
 /** A range cursor was not made by the event log. */
 export class InvalidCursorError extends ConversationError {

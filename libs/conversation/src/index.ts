@@ -14,7 +14,7 @@ export type { AppendProgress, AppendResult, EventLog, RangeQuery } from './log/e
 export type { ConversationDatabase, ConversationDb } from './log/conversation-tables.js';
 export { estimateTextTokens } from './log/token-estimate.js';
 export { MAX_EVENT_ID_LENGTH, MAX_EVENT_TEXT_LENGTH } from './log/event-validation.js';
-export { ConversationError, EventNotFoundError, InvalidCursorError, InvalidEventError } from './errors.js';
+export { ConversationError, EventNotFoundError, InvalidCursorError } from './errors.js';
 export type { ConversationErrorCode } from './errors.js';
 export { TocNodeNotFoundError, GripNotFoundError, InvalidTocQueryError } from './errors.js';
 

@@ -1,4 +1,5 @@
-import { createEventLog, estimateTextTokens, EventNotFoundError, InvalidCursorError, InvalidEventError, type EventLog, type NewConversationEvent } from '@engram/conversation';
+import { createEventLog, estimateTextTokens, EventNotFoundError, InvalidCursorError, type EventLog, type NewConversationEvent } from '@engram/conversation';
+import { InvalidEventError } from '@engram/memory';
 import { testBackends } from '../../../tools/test/backends.js';
 
 type DatabaseHandle = Awaited<ReturnType<(typeof testBackends)[number]['open']>>;

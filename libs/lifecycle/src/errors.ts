@@ -1,5 +1,5 @@
 /** Codes of @engram/lifecycle errors. */
-export type LifecycleErrorCode = 'LIFECYCLE_CONFIG_INVALID' | 'INVALID_EVENT';
+export type LifecycleErrorCode = 'LIFECYCLE_CONFIG_INVALID' | 'SWEEP_BUSY';
 
 /** Base of lifecycle domain errors. */
 export class LifecycleError extends Error {
@@ -14,13 +14,5 @@ export class LifecycleConfigError extends LifecycleError {
   override name = 'LifecycleConfigError';
   constructor(message: string) {
     super('LIFECYCLE_CONFIG_INVALID', message);
-  }
-}
-
-/** An implicit event failed validation (stage 1); nothing was recorded. */
-export class InvalidEventError extends LifecycleError {
-  override name = 'InvalidEventError';
-  constructor(message: string) {
-    super('INVALID_EVENT', message);
   }
 }

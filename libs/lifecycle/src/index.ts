@@ -20,7 +20,7 @@ export { decide, entitiesOf, processEvent } from './decision/storage-decision.js
 export type { CompressionProposal, HistoryFacts, ProcessedEvent, StorageDecision } from './decision/storage-decision.js';
 export { extractEntities } from './entities/extract-entities.js';
 export { isSimilarText, SIMILAR_TOKEN_OVERLAP, tokenOverlap, tokensOf } from './entities/token-overlap.js';
-export { InvalidEventError, LifecycleConfigError, LifecycleError } from './errors.js';
+export { LifecycleConfigError, LifecycleError } from './errors.js';
 export type { LifecycleErrorCode } from './errors.js';
 export { LearningRepository } from './learning/learning.repository.js';
 export type { FeedbackEffect, FeedbackEntry } from './learning/learning.repository.js';

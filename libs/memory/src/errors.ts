@@ -8,7 +8,8 @@ export type MemoryErrorCode =
   | 'INVALID_RECORD'
   | 'INVALID_STATE'
   | 'UNKNOWN_TYPE'
-  | 'NOT_IN_TRANSACTION';
+  | 'NOT_IN_TRANSACTION'
+  | 'INVALID_EVENT';
 
 /** Base class of every error thrown by `@engram/memory`. */
 export abstract class MemoryError extends Error {
@@ -89,4 +90,13 @@ export class NotInTransactionError extends MemoryError {
   constructor() {
     super('record writes must run inside a transaction opened by the librarian gate');
   }
+}
+
+/**
+ * An event is malformed (a conversation event or a batch of them, a hook payload, an implicit event
+ * for the decision engine); nothing of it was recorded. One error for conversation and lifecycle.
+ */
+export class InvalidEventError extends MemoryError {
+  override readonly name: string = 'InvalidEventError';
+  readonly code = 'INVALID_EVENT' as const;
 }

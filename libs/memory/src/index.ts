@@ -8,7 +8,7 @@ export { ACCESS_CONFIDENCE_FLOOR, daysBetween, effectiveConfidence } from './dec
 export type { DecayOptions } from './decay.js';
 export type { MemoryDatabase, MemoryDb } from './database-schema.js';
 export {
-  ImmutableRecordError, InvalidFilterError, InvalidRecordError, InvalidStateError, MemoryError, NotInTransactionError,
+  ImmutableRecordError, InvalidEventError, InvalidFilterError, InvalidRecordError, InvalidStateError, MemoryError, NotInTransactionError,
   RecordNotFoundError, SupersedeCycleError, UnknownTypeError, VersionConflictError,
 } from './errors.js';
 export type { MemoryErrorCode } from './errors.js';

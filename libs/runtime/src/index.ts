@@ -8,6 +8,7 @@ export type { Core, CoreLifecycle, CoreOptions } from './compose-core.js';
 export { startBackground } from './background.js';
 export type { Background, BackgroundOptions } from './background.js';
 export { composeRuntime } from './compose-runtime.js';
+export type { ErrorCode, ErrorMapping } from './error-catalogue.js';
 export type { ComposeOptions, MemoryRuntime } from './compose-runtime.js';
 export type { HealthProbe, HealthReport, Runtime } from './health-report.js';
 export type { KeyVerifier } from './identity.js';

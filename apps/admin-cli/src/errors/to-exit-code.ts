@@ -1,62 +1,35 @@
-import { databaseOutage } from '@engram/agents';
-/** Every coded error a command can surface, from the domain libs and infra. */
-export type CliErrorCode =
-  | 'RECORD_NOT_FOUND' | 'VERSION_CONFLICT' | 'INVALID_FILTER' | 'SUPERSEDE_CYCLE' | 'IMMUTABLE_RECORD' | 'INVALID_RECORD'
-  | 'INVALID_STATE' | 'UNKNOWN_TYPE' | 'NOT_IN_TRANSACTION'
-  | 'INVALID_INPUT' | 'SCOPE_NOT_VISIBLE' | 'INVALID_IMPORT_LINE'
-  | 'INVALID_SEARCH_QUERY'
-  | 'PRD_NOT_FOUND' | 'INVALID_TRANSITION' | 'EVENT_OUT_OF_ORDER' | 'DUPLICATE_EVENT' | 'PRD_CLOSED'
-  | 'CHAIN_NOT_FOUND' | 'CHAIN_NOT_ACTIVE' | 'INVALID_THOUGHT'
-  | 'GATE_REQUEST_NOT_FOUND' | 'GATE_REQUEST_NOT_PENDING' | 'INVALID_POLICY'
-  | 'CONFIG_INVALID' | 'DATABASE_UNAVAILABLE' | 'MIGRATION_FAILED' | 'EMBEDDED_LOCK_FAILED' | 'JOB_QUEUE_FAILED'
-  | 'MODEL_UNAVAILABLE' | 'EMBEDDING_MODEL_UNKNOWN' | 'CHECKS_FAILED'
-  // Conversation TOC (SPEC 6)
-  | 'TOC_NODE_NOT_FOUND' | 'GRIP_NOT_FOUND' | 'INVALID_TOC_QUERY'
-  // Lifecycle sweeps (SPEC 7)
-  | 'SWEEP_BUSY';
+import { databaseOutage, mapCodedError } from '@engram/agents';
+import type { ErrorMapping } from '@engram/runtime';
 
 /** Exit codes (documented in the README): 0 ok, 1 checks failed, 2 bad input, 3 not found, 4 conflict, 5 database, 6 config, 70 internal. */
 export const EXIT = { ok: 0, checks: 1, input: 2, notFound: 3, conflict: 4, database: 5, config: 6, internal: 70 } as const;
 
-export function assertUnreachable(value: never): never {
-  throw new Error(`unhandled error code: ${String(value)}`);
-}
+/** The CLI's own code besides the catalogue: `engram status` found problems. */
+type CliOwnCode = 'CHECKS_FAILED';
 
-function exitCodeOf(code: CliErrorCode): number {
-  switch (code) {
-    case 'CHECKS_FAILED':
-      return EXIT.checks;
-    case 'INVALID_FILTER': case 'INVALID_RECORD': case 'UNKNOWN_TYPE': case 'INVALID_INPUT': case 'SCOPE_NOT_VISIBLE':
-    case 'INVALID_IMPORT_LINE': case 'INVALID_SEARCH_QUERY': case 'INVALID_THOUGHT': case 'INVALID_TOC_QUERY':
-      return EXIT.input;
-    case 'RECORD_NOT_FOUND': case 'GATE_REQUEST_NOT_FOUND': case 'PRD_NOT_FOUND': case 'CHAIN_NOT_FOUND':
-    case 'TOC_NODE_NOT_FOUND': case 'GRIP_NOT_FOUND':
-      return EXIT.notFound;
-    case 'INVALID_TRANSITION': case 'EVENT_OUT_OF_ORDER': case 'DUPLICATE_EVENT': case 'PRD_CLOSED': case 'CHAIN_NOT_ACTIVE':
-      return EXIT.conflict;
-    case 'SWEEP_BUSY':
-      return EXIT.conflict;
-    case 'VERSION_CONFLICT': case 'SUPERSEDE_CYCLE': case 'IMMUTABLE_RECORD': case 'INVALID_STATE': case 'GATE_REQUEST_NOT_PENDING':
-      return EXIT.conflict;
-    case 'DATABASE_UNAVAILABLE': case 'MIGRATION_FAILED': case 'EMBEDDED_LOCK_FAILED': case 'JOB_QUEUE_FAILED':
-      return EXIT.database;
-    case 'CONFIG_INVALID': case 'INVALID_POLICY': case 'MODEL_UNAVAILABLE': case 'EMBEDDING_MODEL_UNKNOWN':
-      return EXIT.config;
-    case 'NOT_IN_TRANSACTION':
-      return EXIT.internal;
-    default:
-      return assertUnreachable(code);
-  }
-}
+/** Every coded error a command can surface: the catalogue's and the CLI's own. */
+export type CliErrorCode = keyof typeof EXIT_CODES;
 
-const KNOWN = new Set<string>([
-  'RECORD_NOT_FOUND', 'VERSION_CONFLICT', 'INVALID_FILTER', 'SUPERSEDE_CYCLE', 'IMMUTABLE_RECORD', 'INVALID_RECORD', 'INVALID_STATE',
-  'UNKNOWN_TYPE', 'NOT_IN_TRANSACTION', 'INVALID_INPUT', 'SCOPE_NOT_VISIBLE', 'INVALID_IMPORT_LINE', 'INVALID_SEARCH_QUERY',
-  'GATE_REQUEST_NOT_FOUND', 'GATE_REQUEST_NOT_PENDING', 'INVALID_POLICY', 'CONFIG_INVALID', 'DATABASE_UNAVAILABLE', 'MIGRATION_FAILED',
-  'EMBEDDED_LOCK_FAILED', 'JOB_QUEUE_FAILED', 'MODEL_UNAVAILABLE', 'EMBEDDING_MODEL_UNKNOWN', 'CHECKS_FAILED',
-  'PRD_NOT_FOUND', 'INVALID_TRANSITION', 'EVENT_OUT_OF_ORDER', 'DUPLICATE_EVENT', 'PRD_CLOSED', 'CHAIN_NOT_FOUND', 'CHAIN_NOT_ACTIVE', 'INVALID_THOUGHT',
-  'TOC_NODE_NOT_FOUND', 'GRIP_NOT_FOUND', 'INVALID_TOC_QUERY', 'SWEEP_BUSY',
-] satisfies CliErrorCode[]);
+/**
+ * The exit code of every catalogued code. Exhaustive: a lib adding a code breaks this file's
+ * compilation until the code is placed here (ADR-0037).
+ */
+export const EXIT_CODES: ErrorMapping<(typeof EXIT)[keyof typeof EXIT], CliOwnCode> = {
+  CHECKS_FAILED: EXIT.checks,
+  INVALID_FILTER: EXIT.input, INVALID_RECORD: EXIT.input, UNKNOWN_TYPE: EXIT.input, INVALID_INPUT: EXIT.input, SCOPE_NOT_VISIBLE: EXIT.input,
+  INVALID_IMPORT_LINE: EXIT.input, INVALID_SEARCH_QUERY: EXIT.input, INVALID_THOUGHT: EXIT.input, INVALID_TOC_QUERY: EXIT.input,
+  INVALID_EVENT: EXIT.input, INVALID_CURSOR: EXIT.input,
+  RECORD_NOT_FOUND: EXIT.notFound, GATE_REQUEST_NOT_FOUND: EXIT.notFound, PRD_NOT_FOUND: EXIT.notFound, CHAIN_NOT_FOUND: EXIT.notFound,
+  TOC_NODE_NOT_FOUND: EXIT.notFound, GRIP_NOT_FOUND: EXIT.notFound, EVENT_NOT_FOUND: EXIT.notFound,
+  INVALID_TRANSITION: EXIT.conflict, EVENT_OUT_OF_ORDER: EXIT.conflict, DUPLICATE_EVENT: EXIT.conflict, PRD_CLOSED: EXIT.conflict,
+  CHAIN_NOT_ACTIVE: EXIT.conflict, SWEEP_BUSY: EXIT.conflict, VERSION_CONFLICT: EXIT.conflict, SUPERSEDE_CYCLE: EXIT.conflict,
+  IMMUTABLE_RECORD: EXIT.conflict, INVALID_STATE: EXIT.conflict, GATE_REQUEST_NOT_PENDING: EXIT.conflict,
+  DATABASE_UNAVAILABLE: EXIT.database, MIGRATION_FAILED: EXIT.database, EMBEDDED_LOCK_FAILED: EXIT.database, JOB_QUEUE_FAILED: EXIT.database,
+  SCHEMA_PENDING: EXIT.database,
+  CONFIG_INVALID: EXIT.config, INVALID_POLICY: EXIT.config, MODEL_UNAVAILABLE: EXIT.config, EMBEDDING_MODEL_UNKNOWN: EXIT.config,
+  EMBEDDING_FAILED: EXIT.config, LIFECYCLE_CONFIG_INVALID: EXIT.config,
+  NOT_IN_TRANSACTION: EXIT.internal, EMBEDDING_WORKER_MISSING: EXIT.internal,
+};
 
 /** A command's own failure with a code (e.g. `status` finding problems). */
 export class CliError extends Error {
@@ -68,10 +41,8 @@ export class CliError extends Error {
 
 /** The ONE mapping from errors to (exit code, one-line stderr message) (CONVENTIONS C9). */
 export function toExit(err: unknown): { exitCode: number; message: string } {
-  const code = (err as { code?: unknown })?.code;
-  if (err instanceof Error && typeof code === 'string' && KNOWN.has(code)) {
-    return { exitCode: exitCodeOf(code as CliErrorCode), message: `engram: ${code}: ${err.message.split('\n')[0]}` };
-  }
+  const coded = mapCodedError(err, EXIT_CODES);
+  if (coded) return { exitCode: coded.mapped, message: `engram: ${coded.code}: ${coded.message.split('\n')[0]}` };
   const outage = databaseOutage(err);
   if (outage) return { exitCode: EXIT.database, message: `engram: DATABASE_UNAVAILABLE: ${outage}` };
   const message = err instanceof Error ? err.message : String(err);

@@ -1,68 +1,30 @@
-import { databaseOutage, type AgentsErrorCode } from '@engram/agents';
-import type { ConversationErrorCode } from '@engram/conversation';
-import type { MemoryErrorCode } from '@engram/memory';
+import { databaseOutage, mapCodedError } from '@engram/agents';
+import type { ErrorMapping } from '@engram/runtime';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-
-/** Every coded error the domain libs may throw through a tool. */
-export type DomainErrorCode = MemoryErrorCode | AgentsErrorCode | ConversationErrorCode | 'INVALID_SEARCH_QUERY';
 
 /** What the client should do about it; part of the structured error. */
 type Remedy = 'fix-input' | 'retry' | 'check-id' | 'none';
 
-export function assertUnreachable(value: never): never {
-  throw new Error(`unhandled domain error code: ${String(value)}`);
-}
-
-function remedyOf(code: DomainErrorCode): Remedy {
-  switch (code) {
-    case 'RECORD_NOT_FOUND':
-    case 'PRD_NOT_FOUND':
-    case 'CHAIN_NOT_FOUND':
-    case 'EVENT_NOT_FOUND':
-    case 'TOC_NODE_NOT_FOUND':
-    case 'GRIP_NOT_FOUND':
-      return 'check-id';
-    case 'VERSION_CONFLICT':
-      return 'retry';
-    case 'INVALID_FILTER':
-    case 'SUPERSEDE_CYCLE':
-    case 'IMMUTABLE_RECORD':
-    case 'INVALID_RECORD':
-    case 'INVALID_STATE':
-    case 'UNKNOWN_TYPE':
-    case 'INVALID_INPUT':
-    case 'SCOPE_NOT_VISIBLE':
-    case 'INVALID_IMPORT_LINE':
-    case 'INVALID_SEARCH_QUERY':
-    case 'INVALID_TRANSITION':
-    case 'EVENT_OUT_OF_ORDER':
-    case 'DUPLICATE_EVENT':
-    case 'PRD_CLOSED':
-    case 'CHAIN_NOT_ACTIVE':
-    case 'INVALID_THOUGHT':
-    case 'INVALID_EVENT':
-    case 'INVALID_CURSOR':
-    case 'INVALID_TOC_QUERY':
-      return 'fix-input';
-    case 'NOT_IN_TRANSACTION':
-      return 'none';
-    default:
-      return assertUnreachable(code);
-  }
-}
-
-const KNOWN = new Set<string>([
-  'RECORD_NOT_FOUND', 'VERSION_CONFLICT', 'INVALID_FILTER', 'SUPERSEDE_CYCLE', 'IMMUTABLE_RECORD', 'INVALID_RECORD',
-  'INVALID_STATE', 'UNKNOWN_TYPE', 'NOT_IN_TRANSACTION', 'INVALID_INPUT', 'SCOPE_NOT_VISIBLE', 'INVALID_IMPORT_LINE',
-  'INVALID_SEARCH_QUERY', 'PRD_NOT_FOUND', 'INVALID_TRANSITION', 'EVENT_OUT_OF_ORDER', 'DUPLICATE_EVENT', 'PRD_CLOSED', 'CHAIN_NOT_FOUND',
-  'CHAIN_NOT_ACTIVE', 'INVALID_THOUGHT',
-  // Conversation memory (SPEC 6)
-  'INVALID_EVENT', 'INVALID_CURSOR', 'EVENT_NOT_FOUND', 'TOC_NODE_NOT_FOUND', 'GRIP_NOT_FOUND', 'INVALID_TOC_QUERY',
-] satisfies DomainErrorCode[]);
-
-function isDomainError(err: unknown): err is Error & { code: DomainErrorCode } {
-  return err instanceof Error && typeof (err as { code?: unknown }).code === 'string' && KNOWN.has((err as unknown as { code: string }).code);
-}
+/**
+ * Every catalogued code: a remedy the client sees with the code and message, or `internal` (the
+ * details stay in the server log; a database outage still says so). Exhaustive: a lib adding a
+ * code breaks this file's compilation until the code is placed here (ADR-0037).
+ */
+export const TOOL_ERRORS: ErrorMapping<Remedy | 'internal'> = {
+  RECORD_NOT_FOUND: 'check-id', PRD_NOT_FOUND: 'check-id', CHAIN_NOT_FOUND: 'check-id', EVENT_NOT_FOUND: 'check-id',
+  TOC_NODE_NOT_FOUND: 'check-id', GRIP_NOT_FOUND: 'check-id', GATE_REQUEST_NOT_FOUND: 'check-id',
+  VERSION_CONFLICT: 'retry', SWEEP_BUSY: 'retry',
+  INVALID_FILTER: 'fix-input', SUPERSEDE_CYCLE: 'fix-input', IMMUTABLE_RECORD: 'fix-input', INVALID_RECORD: 'fix-input',
+  INVALID_STATE: 'fix-input', UNKNOWN_TYPE: 'fix-input', INVALID_INPUT: 'fix-input', SCOPE_NOT_VISIBLE: 'fix-input',
+  INVALID_IMPORT_LINE: 'fix-input', INVALID_SEARCH_QUERY: 'fix-input', INVALID_TRANSITION: 'fix-input', EVENT_OUT_OF_ORDER: 'fix-input',
+  DUPLICATE_EVENT: 'fix-input', PRD_CLOSED: 'fix-input', CHAIN_NOT_ACTIVE: 'fix-input', INVALID_THOUGHT: 'fix-input',
+  INVALID_EVENT: 'fix-input', INVALID_CURSOR: 'fix-input', INVALID_TOC_QUERY: 'fix-input', GATE_REQUEST_NOT_PENDING: 'fix-input',
+  NOT_IN_TRANSACTION: 'none',
+  // The server's own condition, not the caller's: logged, answered INTERNAL_ERROR (or DATABASE_UNAVAILABLE).
+  CONFIG_INVALID: 'internal', DATABASE_UNAVAILABLE: 'internal', MIGRATION_FAILED: 'internal', SCHEMA_PENDING: 'internal',
+  EMBEDDED_LOCK_FAILED: 'internal', JOB_QUEUE_FAILED: 'internal', MODEL_UNAVAILABLE: 'internal', EMBEDDING_MODEL_UNKNOWN: 'internal',
+  EMBEDDING_FAILED: 'internal', EMBEDDING_WORKER_MISSING: 'internal', INVALID_POLICY: 'internal', LIFECYCLE_CONFIG_INVALID: 'internal',
+};
 
 /**
  * The ONE mapping from thrown errors to MCP tool results (CONVENTIONS C9): domain errors become
@@ -70,9 +32,10 @@ function isDomainError(err: unknown): err is Error & { code: DomainErrorCode } {
  * details stay in the server log (stderr), not in the client's context.
  */
 export function toToolError(err: unknown, log: (msg: string) => void): CallToolResult {
-  if (isDomainError(err)) {
-    const structured = { code: err.code, message: err.message, remedy: remedyOf(err.code) };
-    return { isError: true, content: [{ type: 'text', text: `${err.code}: ${err.message}` }], structuredContent: structured };
+  const coded = mapCodedError(err, TOOL_ERRORS);
+  if (coded && coded.mapped !== 'internal') {
+    const structured = { code: coded.code, message: coded.message, remedy: coded.mapped };
+    return { isError: true, content: [{ type: 'text', text: `${coded.code}: ${coded.message}` }], structuredContent: structured };
   }
   const unstorable = unstorableText(err);
   if (unstorable) {

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { InvalidEventError, type DecisionEngine, type ImplicitSource, type StorageDecision } from '@engram/lifecycle';
+import type { DecisionEngine, ImplicitSource, StorageDecision } from '@engram/lifecycle';
+import { InvalidEventError } from '@engram/memory';
 import { InvalidInputError } from '../errors.js';
 import { resolveWriteScope, type CallContext } from '../scope-context.js';
 import type { StoreInput, StoreResult } from '../write.use-cases.js';

@@ -1,5 +1,5 @@
 import { isScope } from '@engram/memory';
-import { InvalidEventError } from '../errors.js';
+import { InvalidEventError } from '@engram/memory';
 
 /** Where an implicit event comes from (SPEC 7: hooks, telemetry, PRD events). */
 export type ImplicitSource = 'hook' | 'prd' | 'telemetry';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { LifecycleError } from '../errors.js';
 import type { SweepName, SweepRunsDatabase, SweepRunStatus } from './sweep-runs.table.js';
 
 /** A sweep run as the sweeps and `engram stats` see it. */
@@ -18,11 +19,10 @@ export interface SweepRun {
 }
 
 /** Thrown when a live run of the same sweep holds the checkpoint. */
-export class SweepBusyError extends Error {
-  readonly code = 'SWEEP_BUSY';
+export class SweepBusyError extends LifecycleError {
+  override name = 'SweepBusyError';
   constructor(readonly sweep: SweepName, readonly runId: string) {
-    super(`sweep ${sweep} is already running (run ${runId}); wait for it or let its lease expire`);
-    this.name = 'SweepBusyError';
+    super('SWEEP_BUSY', `sweep ${sweep} is already running (run ${runId}); wait for it or let its lease expire`);
   }
 }
 
