@@ -2,6 +2,7 @@ import {
   ConversationError, createEventLog, toNewEvent, type ConversationDb, type ConversationMode, type EventLog, type IngestEventInput,
   type NewConversationEvent,
 } from '@engram/conversation';
+import { InvalidEventError } from '@engram/memory';
 import { InvalidInputError } from '../errors.js';
 import type { ProgressOptions } from '../progress.js';
 import { resolveWriteScope, type CallContext } from '../scope-context.js';
@@ -34,7 +35,7 @@ function agentOf(ctx: CallContext): string {
 
 /** Conversation errors are input errors at this boundary (one code map in each app). */
 function asInputError(error: unknown): never {
-  if (error instanceof ConversationError) throw new InvalidInputError(error.message);
+  if (error instanceof ConversationError || error instanceof InvalidEventError) throw new InvalidInputError(error.message);
   throw error;
 }
 
