@@ -3,7 +3,11 @@
  * public API. Named exports only.
  */
 export { createMemoryService } from './memory-service.js';
-export type { MemoryService, MemoryServiceDeps, RememberInput, ReplacementInput } from './memory-service.js';
+export type { MemoryServiceDeps } from './memory-service.js';
+export type {
+  CascadeUseCases, Capability, ContinuityUseCases, ConversationCapability, LifecycleUseCases, MemoryService, MemoryUseCases, RememberInput,
+  ReplacementInput, RetrievalUseCases, ReviewUseCases, UseCases,
+} from './use-cases.js';
 export type { CallContext } from './scope-context.js';
 export type { ProgressListener, ProgressOptions } from './progress.js';
 export { resolveReadScopes, resolveWriteScope } from './scope-context.js';
@@ -22,7 +26,7 @@ export type { AnswerSynthesiser, SynthesisInput } from './researcher/synthesiser
 export { createOpenAiSynthesiser } from './researcher/openai-synthesiser.js';
 export type { ChatPort, OpenAiSynthesiserOptions } from './researcher/openai-synthesiser.js';
 export type { ExportLine } from './transfer.use-cases.js';
-export type { ApproveAllFilter } from './review.use-cases.js';
+export type { ApproveAllFilter, GateReviewUseCases } from './review.use-cases.js';
 export { parseExportLine } from './transfer.use-cases.js';
 export type {
   AccessPort, ActorRef, CreateRecordInput, GateOutcomeView, GatePort, GateRequestState, GateRequestView, IndexingPort, ReaderPort,
@@ -55,7 +59,7 @@ export type { FeedbackInput, FeedbackItem, FeedbackOutput } from './lifecycle/fe
 export { MAX_FEEDBACK_IDS } from './lifecycle/feedback.use-case.js';
 export type { LifecycleOptions } from './lifecycle/lifecycle-use-cases.js';
 // Conversation TOC (SPEC 6, seed 002): per-project navigation, search, memory context, admin.
-export type { TocUseCases } from './conversation/toc.use-cases.js';
+export type { TocBuildTotal, TocUseCases } from './conversation/toc.use-cases.js';
 // Conversation memory (SPEC 6, seed 002): ingestion into the append-only event log.
 export { MAX_INGEST_BATCH } from './conversation/conversation.use-cases.js';
 export type { ConversationUseCases, IngestInput, IngestResult } from './conversation/conversation.use-cases.js';

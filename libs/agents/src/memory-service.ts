@@ -14,7 +14,8 @@ import { createReviewUseCases } from './review.use-cases.js';
 import type { CallContext } from './scope-context.js';
 import { createTransferUseCases } from './transfer.use-cases.js';
 import type { RecordPatchInput } from './ports.js';
-import { createWriteUseCases, type ChangeResult, type StoreInput, type StoreResult, type SupersedeOptions } from './write.use-cases.js';
+import type { CascadeUseCases, MemoryService, MemoryUseCases, RememberInput, ReplacementInput } from './use-cases.js';
+import { createWriteUseCases, type ChangeResult, type StoreResult, type SupersedeOptions } from './write.use-cases.js';
 
 /** What {@link createMemoryService} composes; the app's composition root builds these. */
 export interface MemoryServiceDeps {
@@ -65,7 +66,7 @@ function withIndexing(gate: GatePort, deps: MemoryServiceDeps): GatePort {
 }
 
 /** PRD tracking and thinking chains over the same gate-backed store as every other write. */
-function workContinuityOf(deps: MemoryServiceDeps, store: ReturnType<typeof createWriteUseCases>['store'], formation: FormationPort) {
+function workContinuityOf(deps: MemoryServiceDeps, store: MemoryUseCases['store'], formation: FormationPort) {
   return createWorkContinuity({
     db: deps.workDb, search: deps.search, store, formation,
     ...(deps.prdCacheSize !== undefined ? { prdCacheSize: deps.prdCacheSize } : {}),
@@ -73,25 +74,19 @@ function workContinuityOf(deps: MemoryServiceDeps, store: ReturnType<typeof crea
 }
 
 /** Operator view of the cascade review queue (empty when no queue is wired). */
-function cascadeUseCases(port: CascadeReviewPort | undefined) {
+function cascadeUseCases(port: CascadeReviewPort | undefined): CascadeUseCases {
   return {
     list: (limit?: number) => port?.listOpen(limit) ?? Promise.resolve([]),
     resolve: (memoryId: string, ctx: CallContext) => port?.resolve(memoryId, ctx.actor) ?? Promise.resolve(0),
   };
 }
 
-/** Input of remember (seed 004): an explicit memory, straight to the gate. */
-export type RememberInput = Omit<StoreInput, 'type'> & { type?: string };
-
-/** The replacement of a supersede: type and scope default to the superseded record's. */
-export type ReplacementInput = Omit<StoreInput, 'type'> & { type?: string };
-
 /**
  * The use cases behind the MCP tools and the admin CLI. Every write is a gate request; every read
  * is confined to the caller's scopes (`global` + the session or requested scope; admins see all).
  * Errors are the domain libs' coded errors plus `@engram/agents` errors.
  */
-export function createMemoryService(deps: MemoryServiceDeps) {
+export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
   const gate = withIndexing(deps.gate, deps);
   const reads = createReadUseCases(deps.reader, deps.search);
   const retrieval = createRetrieveUseCases(deps.retrieval, deps.access, deps.toc);
@@ -131,11 +126,10 @@ export function createMemoryService(deps: MemoryServiceDeps) {
   };
 }
 
-/** The memory use-case service (see {@link createMemoryService}). */
-export type MemoryService = ReturnType<typeof createMemoryService>;
-
 /** Changes to an existing record: each first proves the caller can see it (no cross-scope writes). */
-function changesOfVisibleRecords(writes: ReturnType<typeof createWriteUseCases>, visible: ReturnType<typeof createReadUseCases>['get']) {
+function changesOfVisibleRecords(
+  writes: ReturnType<typeof createWriteUseCases>, visible: MemoryUseCases['get'],
+): Pick<MemoryUseCases, 'forget' | 'invalidate' | 'update' | 'supersede' | 'archive' | 'promote' | 'reinforce'> {
   return {
     async forget(id: string, ctx: CallContext, reason?: string): Promise<ChangeResult> {
       await visible(id, ctx);

@@ -12,8 +12,19 @@ function requestType(r: GateRequestView): string | undefined {
   return typeof type === 'string' ? type : undefined;
 }
 
-/** Manual review of the gate's queue (engram gate list|show|approve|reject). */
-export function createReviewUseCases(gate: GatePort) {
+/** Manual review of the gate's queue. */
+export interface GateReviewUseCases {
+  list(status?: GateRequestState, limit?: number): Promise<GateRequestView[]>;
+  show(id: string): Promise<GateRequestView>;
+  approve(id: string, reviewer: string): Promise<ChangeResult>;
+  reject(id: string, reviewer: string, reason: string): Promise<ChangeResult>;
+  /** Approves every pending request, or only those whose record type is in `filter.types`. */
+  approveAll(filter: ApproveAllFilter, reviewer: string): Promise<ChangeResult[]>;
+  /** Number of requests waiting for review. */
+  pendingCount(): Promise<number>;
+}
+
+export function createReviewUseCases(gate: GatePort): GateReviewUseCases {
   async function pending(): Promise<GateRequestView[]> {
     const all: GateRequestView[] = [];
     let cursor: string | undefined;

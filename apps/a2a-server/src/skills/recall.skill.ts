@@ -10,6 +10,7 @@ export const recallSkill = defineSkill({
   tags: ['memory', 'search'],
   examples: ['recall: deploy schedule', '{"skill":"recall","query":"database choice","mode":"keyword"}'],
   textParam: 'query',
+  uses: 'memory',
   input: z.strictObject({
     query: z.string().trim().min(1, 'query must not be empty').max(10_000),
     mode: z.enum(['vector', 'keyword', 'hybrid']).default('hybrid'),

@@ -11,6 +11,7 @@ export const rememberSkill = defineSkill({
   tags: ['memory', 'write'],
   examples: ['remember: We deploy on Tuesdays', '{"skill":"remember","type":"decision","content":"Use Postgres for storage"}'],
   textParam: 'content',
+  uses: 'memory',
   input: z.strictObject({
     content: z.string().trim().min(1, 'content must not be empty').max(32_000),
     type: z.string().regex(/^[a-z][a-z0-9_-]{0,63}$/, 'type must be a memory type name').default('fact')

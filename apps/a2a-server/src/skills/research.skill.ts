@@ -21,6 +21,7 @@ export const researchSkill = defineSkill({
   tags: ['memory', 'retrieval', 'research'],
   examples: ['What decisions have been made about database choice?', '{"skill":"research","query":"deploy process since March","top_k":5}'],
   textParam: 'query',
+  uses: 'retrieval',
   input: z.strictObject({
     query: z.string().trim().max(10_000).default(''),
     top_k: topKParam,

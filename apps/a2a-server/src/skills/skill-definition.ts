@@ -1,4 +1,4 @@
-import type { CallContext, MemoryService } from '@engram/agents';
+import type { CallContext, Capability, UseCases } from '@engram/agents';
 import { z } from 'zod';
 import type { SkillCall } from './skill-call.js';
 
@@ -9,13 +9,14 @@ export interface SkillResult {
   artifact?: { name: string; description: string; data: unknown };
 }
 
-export interface SkillDeps {
-  service: MemoryService;
+/** What a skill runs with: the use cases of the one capability it declared (ADR-0037). */
+export interface SkillDeps<C extends Capability = Capability> {
+  service: UseCases[C];
   ctx: CallContext;
 }
 
 /** One A2A skill: its card entry, its strict input schema, and what it runs. */
-export interface SkillDefinition<S extends z.ZodType = z.ZodType> {
+export interface SkillDefinition<S extends z.ZodType = z.ZodType, C extends Capability = Capability> {
   id: string;
   name: string;
   description: string;
@@ -24,10 +25,12 @@ export interface SkillDefinition<S extends z.ZodType = z.ZodType> {
   input: S;
   /** The parameter a message's text fills when the data parts do not give it. */
   textParam: string;
-  run(input: z.infer<S>, deps: SkillDeps): Promise<SkillResult>;
+  /** The one capability `run` uses. */
+  uses: C;
+  run(input: z.infer<S>, deps: SkillDeps<C>): Promise<SkillResult>;
 }
 
-export function defineSkill<S extends z.ZodType>(skill: SkillDefinition<S>): SkillDefinition {
+export function defineSkill<S extends z.ZodType, C extends Capability>(skill: SkillDefinition<S, C>): SkillDefinition {
   return skill as unknown as SkillDefinition;
 }
 

@@ -2,7 +2,7 @@ import { CHAIN_STATUSES, type ChainStatus } from '@engram/agents';
 import type { Command } from 'commander';
 import { CliError } from '../errors/to-exit-code.js';
 import { clip, table } from '../output.js';
-import { action, searchContext, withRuntime, type CliCommand } from './command-kit.js';
+import { action, searchContext, withUseCases, type CliCommand } from './command-kit.js';
 
 const int = (v: string) => Number.parseInt(v, 10);
 
@@ -20,7 +20,7 @@ export const chainsCommand: CliCommand = {
         if (opts.status !== undefined && !(CHAIN_STATUSES as readonly unknown[]).includes(opts.status)) {
           throw new CliError('INVALID_INPUT', `--status must be one of ${CHAIN_STATUSES.join(', ')}`);
         }
-        const items = await withRuntime(env, (rt) => rt.service.chains.list(ctx, {
+        const items = await withUseCases(env, 'continuity', (service) => service.chains.list(ctx, {
           limit: Number(opts.limit), ...(opts.scope ? { scope: String(opts.scope) } : {}), ...(opts.status ? { status: opts.status as ChainStatus } : {}),
         }));
         out.result({ items }, () => items.length
@@ -31,7 +31,7 @@ export const chainsCommand: CliCommand = {
       .command('show <id>')
       .description('one chain with every thought (revisions and branches marked)')
       .action(action(async ({ env, out, ctx, args }) => {
-        const { chain, thoughts } = await withRuntime(env, (rt) => rt.service.chains.get(String(args[0]), ctx));
+        const { chain, thoughts } = await withUseCases(env, 'continuity', (service) => service.chains.get(String(args[0]), ctx));
         out.result({ chain, thoughts }, () => [
           `${chain.id}  ${chain.status}  (${chain.scope})`, `query: ${chain.query}`,
           ...thoughts.map((t) => {
@@ -49,7 +49,7 @@ export const chainsCommand: CliCommand = {
       .option('--limit <n>', 'how many', int, 5)
       .action(action(async ({ env, out, ctx, args, opts }) => {
         const query = (args[0] as string[]).join(' ');
-        const r = await withRuntime(env, async (rt) => rt.service.chains.recall(query, await searchContext(rt, ctx, opts.scope), {
+        const r = await withUseCases(env, 'continuity', async (service, rt) => service.chains.recall(query, await searchContext(rt, ctx, opts.scope), {
           limit: Number(opts.limit), maxTokens: 1_000_000, ...(opts.scope ? { scope: String(opts.scope) } : {}),
         }));
         out.result(r, () => r.chains.length ? r.chains.map((c) => `${c.chainId}  ${c.score.toFixed(4)}  ${clip(c.summary ?? c.query)}`) : ['no similar reasoning']);

@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import type { CallContext } from '@engram/agents';
+import type { CallContext, Capability, UseCases } from '@engram/agents';
 import type { Command } from 'commander';
 import { createCliEnvironment, type CliEnvironment, type CliRuntime, type GlobalFlags } from '../composition-root.js';
 import { toExit } from '../errors/to-exit-code.js';
@@ -61,10 +61,21 @@ export async function withRuntime<T>(env: CliEnvironment, fn: (rt: CliRuntime) =
   }
 }
 
+/** The runtime without the use cases: operator probes (database, scopes, keys, sweeps). */
+export type CliProbes = Omit<CliRuntime, 'service'>;
+
+/**
+ * Opens the runtime for the duration of `fn` and hands it the use cases of the ONE capability the
+ * command needs (ADR-0037), plus the operator probes; always closes it.
+ */
+export function withUseCases<C extends Capability, T>(env: CliEnvironment, uses: C, fn: (service: UseCases[C], rt: CliProbes) => Promise<T>): Promise<T> {
+  return withRuntime(env, (rt) => fn(rt.service, rt));
+}
+
 /**
  * The context of an operator's search: the named scope (plus global), else every scope that holds
  * a memory. Search and retrieval rank within a list of scopes, so "every scope" is made concrete.
  */
-export async function searchContext(rt: CliRuntime, ctx: CallContext, scope: unknown): Promise<CallContext> {
+export async function searchContext(rt: Pick<CliRuntime, 'knownScopes'>, ctx: CallContext, scope: unknown): Promise<CallContext> {
   return typeof scope === 'string' ? ctx : { ...ctx, operatorScopes: await rt.knownScopes() };
 }

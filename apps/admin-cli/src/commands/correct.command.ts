@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { CliError, EXIT } from '../errors/to-exit-code.js';
 import type { Output } from '../output.js';
 import { clip } from '../output.js';
-import { action, withRuntime, type CliCommand } from './command-kit.js';
+import { action, withUseCases, type CliCommand } from './command-kit.js';
 
 const int = (v: string) => Number.parseInt(v, 10);
 
@@ -44,7 +44,7 @@ function registerUpdate(memory: Command): void {
         content: opts.content as string | undefined, tags: opts.tags as string[] | undefined,
         metadata: jsonObject(opts.metadata as string | undefined),
       };
-      report(out, id, await withRuntime(env, (rt) => rt.service.update(id, patch, Number(opts.expectedVersion), ctx)));
+      report(out, id, await withUseCases(env, 'memory', (service) => service.update(id, patch, Number(opts.expectedVersion), ctx)));
     }));
 }
 
@@ -60,7 +60,7 @@ function registerSupersede(memory: Command): void {
     .action(action(async ({ env, out, ctx, args, opts }) => {
       const id = String(args[0]);
       const replacement = { content: String(opts.content), type: opts.type as string | undefined, tags: opts.tags as string[] | undefined };
-      const r = await withRuntime(env, (rt) => rt.service.supersede(id, replacement, ctx, {
+      const r = await withUseCases(env, 'memory', (service) => service.supersede(id, replacement, ctx, {
         reason: opts.reason as string | undefined, expectedVersion: opts.expectedVersion as number | undefined,
       }));
       report(out, `${id} superseded by ${r.id}`, r);
@@ -74,7 +74,7 @@ function registerLifecycle(memory: Command): void {
     .requiredOption('--reason <text>', 'why it is wrong')
     .action(action(async ({ env, out, ctx, args, opts }) => {
       const id = String(args[0]);
-      report(out, id, await withRuntime(env, (rt) => rt.service.invalidate(id, String(opts.reason), ctx)));
+      report(out, id, await withUseCases(env, 'memory', (service) => service.invalidate(id, String(opts.reason), ctx)));
     }));
   memory
     .command('archive <id>')
@@ -82,21 +82,21 @@ function registerLifecycle(memory: Command): void {
     .option('--reason <text>', 'why')
     .action(action(async ({ env, out, ctx, args, opts }) => {
       const id = String(args[0]);
-      report(out, id, await withRuntime(env, (rt) => rt.service.archive(id, ctx, opts.reason as string | undefined)));
+      report(out, id, await withUseCases(env, 'memory', (service) => service.archive(id, ctx, opts.reason as string | undefined)));
     }));
   memory
     .command('promote <id>')
     .description('make a project or agent memory global (an operator request; the policy may still queue it)')
     .action(action(async ({ env, out, ctx, args }) => {
       const id = String(args[0]);
-      report(out, id, await withRuntime(env, (rt) => rt.service.promote(id, ctx)));
+      report(out, id, await withUseCases(env, 'memory', (service) => service.promote(id, ctx)));
     }));
   memory
     .command('reinforce <id>')
     .description('confirm a memory still holds: confidence 1.0 and its decay starts over (seed 004)')
     .action(action(async ({ env, out, ctx, args }) => {
       const id = String(args[0]);
-      report(out, id, await withRuntime(env, (rt) => rt.service.reinforce(id, ctx)));
+      report(out, id, await withUseCases(env, 'memory', (service) => service.reinforce(id, ctx)));
     }));
 }
 
@@ -106,7 +106,7 @@ function registerHistory(memory: Command): void {
     .description('every version of a memory, oldest first, with the operation, status, reason and recorded time')
     .action(action(async ({ env, out, ctx, args }) => {
       const id = String(args[0]);
-      const versions = await withRuntime(env, (rt) => rt.service.history(id, ctx));
+      const versions = await withUseCases(env, 'memory', (service) => service.history(id, ctx));
       out.result({ id, versions }, () => versions.map((v) => {
         const why = v.statusReason ? ` (${v.statusReason})` : '';
         const next = v.supersededBy ? ` → ${v.supersededBy}` : '';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { CliError } from '../errors/to-exit-code.js';
-import { action, withRuntime } from './command-kit.js';
+import { action, withUseCases } from './command-kit.js';
 import { projectOf } from './toc-scope.js';
 
 const date = (v: unknown, name: string): Date => {
@@ -18,7 +18,7 @@ export function registerEventsList(events: Command): void {
     .action(action(async ({ env, out, ctx, opts }) => {
       const limit = Number(opts['limit']);
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new CliError('INVALID_INPUT', '--limit must be a whole number in 1..1000');
-      const r = await withRuntime(env, (rt) => rt.service.toc.events(ctx, {
+      const r = await withUseCases(env, 'conversation', (service) => service.toc.events(ctx, {
         scope: projectOf(opts), limit,
         ...(opts['from'] ? { from: date(opts['from'], '--from') } : {}), ...(opts['to'] ? { to: date(opts['to'], '--to') } : {}),
         ...(opts['cursor'] ? { cursor: String(opts['cursor']) } : {}),

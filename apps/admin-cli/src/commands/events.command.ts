@@ -4,7 +4,7 @@ import { parseWireEvent, type IngestEventInput } from '@engram/conversation';
 import { Presets, SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { CliError } from '../errors/to-exit-code.js';
-import { action, withRuntime, type CliCommand } from './command-kit.js';
+import { action, withUseCases, type CliCommand } from './command-kit.js';
 import { registerEventsList } from './events-list.command.js';
 
 /** Show a progress bar from this many events on (short imports stay quiet). */
@@ -44,13 +44,13 @@ export const eventsCommand: CliCommand = {
         const project = opts['project'] as string | undefined;
         if (!project && all.some((e) => !e.project)) throw new CliError('INVALID_INPUT', 'some lines have no "project": pass --project <scope>');
         const agent = String(opts['agent']);
-        const tally = await withRuntime(env, async (rt) => {
+        const tally = await withUseCases(env, 'conversation', async (service) => {
           const counts = { inserted: 0, duplicates: 0 };
           const bar = all.length >= PROGRESS_FROM ? new SingleBar({ stream: process.stderr, format: 'events [{bar}] {percentage}% | {value}/{total}' }, Presets.shades_classic) : undefined;
           bar?.start(all.length, 0);
           for (let i = 0; i < all.length; i += MAX_INGEST_BATCH) {
             const batch = all.slice(i, i + MAX_INGEST_BATCH).map((e) => ({ ...e, agent: e.agent ?? agent }));
-            const r = await rt.service.conversation.ingest({ events: batch }, { actor: `cli:${agent}`, admin: true, ...(project ? { scope: project } : {}) });
+            const r = await service.conversation.ingest({ events: batch }, { actor: `cli:${agent}`, admin: true, ...(project ? { scope: project } : {}) });
             counts.inserted += r.inserted;
             counts.duplicates += r.duplicates;
             bar?.update(Math.min(i + MAX_INGEST_BATCH, all.length));

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
-import { action, withRuntime, type CliCommand } from './command-kit.js';
+import { action, withUseCases, type CliCommand } from './command-kit.js';
 
 /** `engram export [--out file]`: every record with its full version history, one JSON line each. */
 export const exportCommand: CliCommand = {
@@ -15,13 +15,13 @@ export const exportCommand: CliCommand = {
       .action(action(async ({ env, out, opts }) => {
         const scope = opts.scope as string | undefined;
         const file = opts.out as string | undefined;
-        const count = await withRuntime(env, async (rt) => {
-          const total = await rt.service.countAll(scope);
+        const count = await withUseCases(env, 'memory', async (service) => {
+          const total = await service.countAll(scope);
           const sink = file ? createWriteStream(file, { encoding: 'utf8' }) : process.stdout;
           const bar = new SingleBar({ stream: process.stderr, format: 'export [{bar}] {value}/{total}' }, Presets.shades_classic);
           if (process.stderr.isTTY || file) bar.start(total, 0);
           let n = 0;
-          for await (const line of rt.service.exportAll(scope)) {
+          for await (const line of service.exportAll(scope)) {
             if (!sink.write(`${JSON.stringify(line)}\n`)) await once(sink, 'drain');
             bar.update(++n);
           }

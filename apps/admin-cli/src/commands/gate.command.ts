@@ -2,7 +2,7 @@ import type { GateRequestState, GateRequestView } from '@engram/agents';
 import type { Command } from 'commander';
 import { CliError } from '../errors/to-exit-code.js';
 import { clip, table } from '../output.js';
-import { action, withRuntime, type CliCommand } from './command-kit.js';
+import { action, withUseCases, type CliCommand } from './command-kit.js';
 
 function requestJson(r: GateRequestView): Record<string, unknown> {
   return { ...r, createdAt: r.createdAt.toISOString(), decidedAt: r.decidedAt?.toISOString() ?? null };
@@ -23,7 +23,7 @@ export const gateCommand: CliCommand = {
       .option('--status <status>', 'pending | approved | rejected | committed | noop', 'pending')
       .option('--limit <n>', 'at most this many', (v) => Number.parseInt(v, 10), 100)
       .action(action(async ({ env, out, opts }) => {
-        const items = await withRuntime(env, (rt) => rt.service.gate.list(opts.status as GateRequestState, Number(opts.limit)));
+        const items = await withUseCases(env, 'review', (service) => service.gate.list(opts.status as GateRequestState, Number(opts.limit)));
         out.result({ items: items.map(requestJson) }, () =>
           items.length
             ? table(items.map((r) => [r.id, r.operation, r.scope, r.status, summary(r)]), ['ID', 'OP', 'SCOPE', 'STATUS', 'WHAT'])
@@ -34,7 +34,7 @@ export const gateCommand: CliCommand = {
       .description('show one gate request with its payload and decision')
       .action(action(async ({ env, out, args }) => {
         const id = String(args[0]);
-        const r = await withRuntime(env, (rt) => rt.service.gate.show(id));
+        const r = await withUseCases(env, 'review', (service) => service.gate.show(id));
         out.result(requestJson(r), () => [
           `request   ${r.id}`, `operation ${r.operation}`, `scope     ${r.scope}`, `status    ${r.status}`,
           `by        ${r.requestedBy} at ${r.createdAt.toISOString()}`, `decision  ${r.decision ?? '-'}: ${r.reason ?? ''}`,
@@ -49,10 +49,10 @@ export const gateCommand: CliCommand = {
       .action(action(async ({ env, out, args, opts, reviewer }) => {
         const ids = (args[0] as string[] | undefined) ?? [];
         if (!opts.all && ids.length === 0) throw new CliError('INVALID_INPUT', 'give request ids or --all');
-        const results = await withRuntime(env, async (rt) => {
-          if (opts.all) return rt.service.gate.approveAll({ types: opts.type as string[] | undefined }, reviewer);
+        const results = await withUseCases(env, 'review', async (service) => {
+          if (opts.all) return service.gate.approveAll({ types: opts.type as string[] | undefined }, reviewer);
           const done = [];
-          for (const id of ids) done.push(await rt.service.gate.approve(id, reviewer));
+          for (const id of ids) done.push(await service.gate.approve(id, reviewer));
           return done;
         });
         out.result({ results }, () =>
@@ -63,7 +63,7 @@ export const gateCommand: CliCommand = {
       .description('reject a pending request')
       .requiredOption('--reason <text>', 'why (recorded in the audit trail)')
       .action(action(async ({ env, out, args, opts, reviewer }) => {
-        const r = await withRuntime(env, (rt) => rt.service.gate.reject(String(args[0]), reviewer, String(opts.reason)));
+        const r = await withUseCases(env, 'review', (service) => service.gate.reject(String(args[0]), reviewer, String(opts.reason)));
         out.result(r, () => `${r.requestId}: ${r.status} (${r.reason})`);
       }));
   },

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
-import { action, withRuntime, type CliCommand } from './command-kit.js';
+import { action, withUseCases, type CliCommand } from './command-kit.js';
 import { CheckpointFile } from './import-checkpoint.js';
 import { runImport } from './import-run.js';
 
@@ -27,12 +27,12 @@ export const importCommand: CliCommand = {
         const from = opts.restart ? undefined : checkpoints.load();
         if (from) process.stderr.write(`resuming ${file} after line ${from.line} (${from.counts.imported} imported so far)\n`);
         const started = Date.now();
-        const tally = await withRuntime(env, async (rt) => {
+        const tally = await withUseCases(env, 'memory', async (service) => {
           const bar = new SingleBar({ stream: process.stderr, format: 'import [{bar}] {percentage}% | {records} records | {rate}/s | ETA {eta_formatted}', etaBuffer: 200 }, Presets.shades_classic);
           bar.start(size, from?.bytes ?? 0, { records: from?.line ?? 0, rate: 0 });
           const result = await runImport({
             file, concurrency, ...(from ? { from } : {}),
-            importLine: (text, line) => rt.service.importLine(text, line, { actor: 'import:cli', admin: true }),
+            importLine: (text, line) => service.importLine(text, line, { actor: 'import:cli', admin: true }),
             onProgress: ({ line, bytes }) => bar.update(Math.min(bytes, size), { records: line, rate: Math.round(((line - (from?.line ?? 0)) * 1000) / Math.max(1, Date.now() - started)) }),
             checkpoint: (done) => checkpoints.save(done),
           });

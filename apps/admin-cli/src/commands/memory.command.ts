@@ -1,7 +1,7 @@
 import type { MemoryRecord } from '@engram/memory';
 import type { Command } from 'commander';
 import { clip, table } from '../output.js';
-import { action, searchContext, withRuntime, type CliCommand } from './command-kit.js';
+import { action, searchContext, withUseCases, type CliCommand } from './command-kit.js';
 
 const int = (v: string) => Number.parseInt(v, 10);
 
@@ -22,7 +22,7 @@ function registerList(memory: Command): void {
       .option('--limit <n>', 'page size', int, 50)
       .option('--cursor <cursor>', 'next page cursor')
       .action(action(async ({ env, out, ctx, opts }) => {
-        const page = await withRuntime(env, (rt) => rt.service.list({
+        const page = await withUseCases(env, 'memory', (service) => service.list({
           types: opts.type as string[] | undefined, scope: opts.scope as string | undefined, tags: opts.tag as string[] | undefined,
           metadataPath: opts.metadata as string | undefined, limit: Number(opts.limit), cursor: opts.cursor as string | undefined,
           statuses: opts.allStatuses ? ['active', 'superseded', 'invalidated', 'archived', 'forgotten'] : undefined,
@@ -43,12 +43,12 @@ function registerGet(memory: Command): void {
       .action(action(async ({ env, out, ctx, args, opts }) => {
         const id = String(args[0]);
         if (opts.history) {
-          const versions = await withRuntime(env, (rt) => rt.service.history(id, ctx));
+          const versions = await withUseCases(env, 'memory', (service) => service.history(id, ctx));
           out.result({ versions }, () => versions.map((v) =>
             `v${v.version} ${v.operation.padEnd(10)} ${v.status.padEnd(11)} ${v.recordedAt.toISOString()}  ${clip(v.content)}`));
           return;
         }
-        const record = await withRuntime(env, (rt) => rt.service.get(id, ctx, { version: opts.version as number | undefined }));
+        const record = await withUseCases(env, 'memory', (service) => service.get(id, ctx, { version: opts.version as number | undefined }));
         out.result(record, () => [
           `${record.id} ${record.type} v${record.version} ${record.status} (${record.scope})`,
           `tags: ${record.tags.join(', ') || '-'}   confidence: ${record.confidence}   source: ${record.source.type}/${record.source.id ?? '-'}`,
@@ -67,7 +67,7 @@ function registerSearchAndForget(memory: Command): void {
       .option('--scope <scope>', 'search this scope plus global (default: every scope)')
       .action(action(async ({ env, out, ctx, args, opts }) => {
         const query = (args[0] as string[]).join(' ');
-        const res = await withRuntime(env, async (rt) => rt.service.search({
+        const res = await withUseCases(env, 'memory', async (service, rt) => service.search({
           query, mode: opts.mode as 'hybrid' | 'vector' | 'keyword', topK: Number(opts.top), scope: opts.scope as string | undefined,
         }, await searchContext(rt, ctx, opts.scope)));
         out.result(res, () => res.results.length
@@ -79,7 +79,7 @@ function registerSearchAndForget(memory: Command): void {
       .description('forget a memory: content and embedding purged through the gate; the audit tombstone stays')
       .option('--reason <text>', 'why (kept in the audit trail)')
       .action(action(async ({ env, out, ctx, args, opts }) => {
-        const r = await withRuntime(env, (rt) => rt.service.forget(String(args[0]), ctx, opts.reason as string | undefined));
+        const r = await withUseCases(env, 'memory', (service) => service.forget(String(args[0]), ctx, opts.reason as string | undefined));
         out.result(r, () => `${String(args[0])}: ${r.status} (${r.reason})`);
       }));
 }

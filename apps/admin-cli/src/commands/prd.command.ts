@@ -2,7 +2,7 @@ import { PRD_STATUSES, type PrdExecution, type PrdStatus } from '@engram/agents'
 import type { Command } from 'commander';
 import { CliError } from '../errors/to-exit-code.js';
 import { clip, table } from '../output.js';
-import { action, withRuntime, type CliCommand } from './command-kit.js';
+import { action, withUseCases, type CliCommand } from './command-kit.js';
 
 const int = (v: string) => Number.parseInt(v, 10);
 
@@ -29,7 +29,7 @@ export const prdCommand: CliCommand = {
       .option('--limit <n>', 'how many', int, 50)
       .action(action(async ({ env, out, ctx, opts }) => {
         const status = statusOption(opts.status);
-        const items = await withRuntime(env, (rt) => rt.service.prd.list(ctx, {
+        const items = await withUseCases(env, 'continuity', (service) => service.prd.list(ctx, {
           limit: Number(opts.limit), ...(opts.scope ? { scope: String(opts.scope) } : {}), ...(status ? { status } : {}),
         }));
         out.result({ items }, () => items.length
@@ -42,7 +42,7 @@ export const prdCommand: CliCommand = {
       .description('the resume context of one execution: progress, blockers, decisions, learnings, recent events, narrative')
       .option('--events <n>', 'recent events to show', int, 20)
       .action(action(async ({ env, out, ctx, args, opts }) => {
-        const c = await withRuntime(env, (rt) => rt.service.prd.context(String(args[0]), ctx, { eventLimit: Number(opts.events), maxTokens: 1_000_000 }));
+        const c = await withUseCases(env, 'continuity', (service) => service.prd.context(String(args[0]), ctx, { eventLimit: Number(opts.events), maxTokens: 1_000_000 }));
         const p = c.progress;
         out.result(c, () => [
           `${c.execution.id}  ${c.execution.title ?? c.execution.ref}  (${c.execution.ref}, ${c.execution.scope})`,
@@ -62,7 +62,7 @@ export const prdCommand: CliCommand = {
       .option('--after <seq>', 'start after this sequence number', int, 0)
       .option('--limit <n>', 'page size', int, 100)
       .action(action(async ({ env, out, ctx, args, opts }) => {
-        const events = await withRuntime(env, (rt) => rt.service.prd.events(String(args[0]), ctx, { afterSeq: Number(opts.after), limit: Number(opts.limit) }));
+        const events = await withUseCases(env, 'continuity', (service) => service.prd.events(String(args[0]), ctx, { afterSeq: Number(opts.after), limit: Number(opts.limit) }));
         const last = events.at(-1);
         out.result({ events, ...(last && events.length === Number(opts.limit) ? { next_after: last.seq } : {}) }, () => [
           ...(events.length

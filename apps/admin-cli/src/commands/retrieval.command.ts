@@ -2,7 +2,7 @@ import type { DeliveredMemory, RetrieveResponse } from '@engram/retrieval';
 import type { ResearchOutput } from '@engram/agents';
 import type { Command } from 'commander';
 import { clip } from '../output.js';
-import { action, searchContext, withRuntime, type CliCommand } from './command-kit.js';
+import { action, searchContext, withUseCases, type CliCommand } from './command-kit.js';
 
 const int = (v: string) => Number.parseInt(v, 10);
 const num = (v: string) => Number(v);
@@ -49,7 +49,7 @@ export const retrievalCommand: CliCommand = {
       .option('--min-confidence <c>', 'minimum decayed confidence (0-1)', num)
       .action(action(async ({ env, out, ctx, args, opts }) => {
         const query = (args[0] as string[]).join(' ');
-        const res = await withRuntime(env, async (rt) => rt.service.retrieve({
+        const res = await withUseCases(env, 'retrieval', async (service, rt) => service.retrieve({
           query, scope: opts.scope as string | undefined, types: opts.type as string[] | undefined, topK: Number(opts.top),
           maxTokens: Number(opts.maxTokens), minConfidence: opts.minConfidence as number | undefined, mode: 'keyword',
         }, await searchContext(rt, ctx, opts.scope)));
@@ -63,7 +63,7 @@ export const retrievalCommand: CliCommand = {
       .option('--max-tokens <n>', 'token budget (50-200000)', int, 8000)
       .action(action(async ({ env, out, ctx, args, opts }) => {
         const query = (args[0] as string[]).join(' ');
-        const res = await withRuntime(env, async (rt) => rt.service.research({
+        const res = await withUseCases(env, 'retrieval', async (service, rt) => service.research({
           query, scope: opts.scope as string | undefined, topK: Number(opts.top), maxTokens: Number(opts.maxTokens),
         }, await searchContext(rt, ctx, opts.scope)));
         out.result(res, () => researchLines(res));
@@ -80,7 +80,7 @@ export const cascadeReviewCommand: CliCommand = {
       .description('open cascade reviews, oldest first')
       .option('--limit <n>', 'at most this many', int, 100)
       .action(action(async ({ env, out, opts }) => {
-        const open = await withRuntime(env, (rt) => rt.service.cascades.list(Number(opts.limit)));
+        const open = await withUseCases(env, 'review', (service) => service.cascades.list(Number(opts.limit)));
         out.result({ reviews: open }, () => (open.length
           ? open.map((r) => `${r.memoryId}  derived from ${r.causeId} (${r.causeStatus})  flagged ${r.flaggedAt.toISOString()}`)
           : ['no open cascade reviews']));
@@ -89,7 +89,7 @@ export const cascadeReviewCommand: CliCommand = {
       .command('resolve <memory-id>')
       .description('mark the reviews of a memory done (after superseding, invalidating or keeping it)')
       .action(action(async ({ env, out, ctx, args }) => {
-        const n = await withRuntime(env, (rt) => rt.service.cascades.resolve(String(args[0]), ctx));
+        const n = await withUseCases(env, 'review', (service) => service.cascades.resolve(String(args[0]), ctx));
         out.result({ resolved: n }, () => `${n} review(s) resolved`);
       }));
   },

@@ -1,7 +1,7 @@
 import { spoolDirOf, spooledCount } from '@engram/conversation';
 import type { Command } from 'commander';
 import { CliError } from '../errors/to-exit-code.js';
-import { action, withRuntime, type CliCommand } from './command-kit.js';
+import { action, withUseCases, type CliCommand } from './command-kit.js';
 
 interface Check {
   name: string;
@@ -17,14 +17,14 @@ export const statusCommand: CliCommand = {
       .alias('doctor')
       .description('check the database, migrations, embedding model, pending reviews and embeddings')
       .action(action(async ({ env, out }) => {
-        const report = await withRuntime(env, async (rt) => {
+        const report = await withUseCases(env, 'review', async (service, rt) => {
           const checks: Check[] = [];
           await rt.database.ping();
           checks.push({ name: 'database', ok: true, detail: `${rt.database.backend} at ${rt.database.location}` });
           checks.push({ name: 'migrations', ok: true, detail: rt.migrationsApplied.length ? `applied now: ${rt.migrationsApplied.join(', ')}` : 'up to date' });
           const problem = env.modelProblem();
           checks.push({ name: 'model', ok: !problem, detail: problem ?? `${env.paths.modelName} in ${env.paths.modelDir}` });
-          const pending = await rt.service.gate.pendingCount();
+          const pending = await service.gate.pendingCount();
           checks.push({ name: 'gate', ok: true, detail: `${pending} request(s) pending review` });
           const waiting = await rt.pendingEmbeddings();
           checks.push({ name: 'embeddings', ok: true, detail: waiting === null ? 'not counted: no model to count against' : `${waiting} record(s) waiting for a vector` });

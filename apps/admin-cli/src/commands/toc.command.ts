@@ -1,7 +1,7 @@
 import type { TocNode, TocPage } from '@engram/conversation';
 import type { Command } from 'commander';
 import { CliError } from '../errors/to-exit-code.js';
-import { action, withRuntime, type CliCommand } from './command-kit.js';
+import { action, withUseCases, type CliCommand } from './command-kit.js';
 import { projectOf } from './toc-scope.js';
 
 const PROJECT = ['--project <scope>', 'project (name or project:<id>); default: the git repository of the working directory'] as const;
@@ -30,7 +30,7 @@ function registerQueries(toc: Command): void {
     .option(...PROJECT).option('--limit <n>', 'page size', '50').option('--cursor <cursor>', 'next page')
     .action(action(async ({ env, out, ctx, args, opts }) => {
       const parent = (args[0] as string | undefined) ?? null;
-      const page = await withRuntime(env, (rt) => rt.service.toc.browse(parent, ctx, {
+      const page = await withUseCases(env, 'conversation', (service) => service.toc.browse(parent, ctx, {
         scope: projectOf(opts), limit: int(opts['limit'], '--limit', 1), ...(opts['cursor'] ? { cursor: String(opts['cursor']) } : {}),
       }));
       out.result(page, () => pageLines(page));
@@ -38,7 +38,7 @@ function registerQueries(toc: Command): void {
   toc.command('node <node-id>').description('one node: summary, bullets with their grips, children')
     .option(...PROJECT).option('--version <n>', 'a past version')
     .action(action(async ({ env, out, ctx, args, opts }) => {
-      const r = await withRuntime(env, (rt) => rt.service.toc.node(String(args[0]), ctx, {
+      const r = await withUseCases(env, 'conversation', (service) => service.toc.node(String(args[0]), ctx, {
         scope: projectOf(opts), ...(opts['version'] !== undefined ? { version: int(opts['version'], '--version', 1) } : {}),
       }));
       out.result(r, () => [...nodeLines(r.node), ...(r.children.children.length ? ['children:', ...pageLines(r.children)] : []),
@@ -48,7 +48,7 @@ function registerQueries(toc: Command): void {
     .option(...PROJECT).option('--limit <n>', 'hits', '10')
     .action(action(async ({ env, out, ctx, args, opts }) => {
       const text = (args[0] as string[]).join(' ');
-      const r = await withRuntime(env, (rt) => rt.service.toc.search(text, ctx, { scope: projectOf(opts), limit: int(opts['limit'], '--limit', 1), mode: 'keyword' }));
+      const r = await withUseCases(env, 'conversation', (service) => service.toc.search(text, ctx, { scope: projectOf(opts), limit: int(opts['limit'], '--limit', 1), mode: 'keyword' }));
       out.result(r, () => (r.hits.length ? r.hits.map((h) => `${h.kind.padEnd(5)} ${h.id}${h.kind === 'node' ? '' : ` (${h.nodeId})`}  ${h.text}`) : ['no matches']));
     }));
 }
@@ -57,25 +57,25 @@ function registerQueries(toc: Command): void {
 function registerAdmin(toc: Command): void {
   toc.command('build').description('catch the TOC up with the event log now (servers do this continuously)')
     .action(action(async ({ env, out }) => {
-      const r = await withRuntime(env, (rt) => rt.service.toc.build());
+      const r = await withUseCases(env, 'conversation', (service) => service.toc.build());
       out.result(r, () => [`${r.outboxClaimed} new event(s); ${r.unitsDone} unit(s) built, ${r.nodesWritten} node version(s) written`]);
     }));
   toc.command('rebuild').description('rewrite every node of the project from the event log as new versions (old ones stay until compacted)')
     .option(...PROJECT)
     .action(action(async ({ env, out, ctx, opts }) => {
-      const r = await withRuntime(env, (rt) => rt.service.toc.rebuild(ctx, projectOf(opts)));
+      const r = await withUseCases(env, 'conversation', (service) => service.toc.rebuild(ctx, projectOf(opts)));
       out.result(r, () => [`rebuilt ${r.days} day(s): ${r.units} unit(s), ${r.written} new node version(s)`]);
     }));
   toc.command('compact').description('delete superseded node versions older than N days (current versions, grips and events are kept)')
     .option(...PROJECT).option('--older-than <days>', 'only versions created more than this many days ago', '30')
     .action(action(async ({ env, out, ctx, opts }) => {
-      const r = await withRuntime(env, (rt) => rt.service.toc.compact(ctx, { scope: projectOf(opts), olderThanDays: int(opts['olderThan'], '--older-than', 0) }));
+      const r = await withUseCases(env, 'conversation', (service) => service.toc.compact(ctx, { scope: projectOf(opts), olderThanDays: int(opts['olderThan'], '--older-than', 0) }));
       out.result(r, () => [`deleted ${r.deleted} superseded node version(s)`]);
     }));
   toc.command('status').description('node counts, versions, grips, pending outbox and the builder checkpoint')
     .option(...PROJECT)
     .action(action(async ({ env, out, ctx, opts }) => {
-      const s = await withRuntime(env, (rt) => rt.service.toc.status(ctx, projectOf(opts)));
+      const s = await withUseCases(env, 'conversation', (service) => service.toc.status(ctx, projectOf(opts)));
       const run = s.checkpoint.run;
       out.result(s, () => [
         `${s.project}: ${s.events} events; nodes ${Object.entries(s.nodes).map(([k, v]) => `${k}=${v}`).join(' ')}`,

@@ -1,4 +1,4 @@
-import type { CallContext, MemoryService } from '@engram/agents';
+import type { CallContext, ConversationCapability } from '@engram/agents';
 import { z } from 'zod';
 
 /*
@@ -16,7 +16,7 @@ export const memoryContextArgs = {
     .describe('Project scope (default: the session scope).'),
 };
 
-export async function memoryContextPrompt(service: MemoryService, ctx: CallContext, args: { max_tokens?: string | undefined; scope?: string | undefined }) {
+export async function memoryContextPrompt(service: ConversationCapability, ctx: CallContext, args: { max_tokens?: string | undefined; scope?: string | undefined }) {
   const maxTokens = args.max_tokens === undefined ? 2000 : Number(args.max_tokens);
   if (maxTokens < 100 || maxTokens > 100_000) throw new Error('max_tokens must be between 100 and 100000');
   const c = await service.toc.memoryContext(ctx, { maxTokens, ...(args.scope ? { scope: args.scope } : {}) });

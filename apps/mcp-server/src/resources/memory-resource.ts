@@ -1,4 +1,4 @@
-import type { CallContext, MemoryService } from '@engram/agents';
+import type { CallContext, MemoryUseCases } from '@engram/agents';
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { recordView } from '../tools/render.js';
 
@@ -12,7 +12,7 @@ const ID = /^[0-9a-f-]{1,36}$/i;
  * "not found", as for memory.get). Completion offers ids of the caller's visible memories (the
  * most recent {@link COMPLETION_WINDOW}) that start with the typed prefix.
  */
-export function registerMemoryResources(server: McpServer, service: MemoryService, ctxOf: () => CallContext): void {
+export function registerMemoryResources(server: McpServer, service: MemoryUseCases, ctxOf: () => CallContext): void {
   const template = new ResourceTemplate('memory://{id}', {
     list: undefined,
     complete: {

@@ -27,6 +27,7 @@ export const eventsIngestTool = defineTool({
     'already stored are counted as duplicates and change nothing. A malformed batch is refused whole: nothing is written. ' +
     'With a progressToken, notifications/progress report the distinct events processed (every 100); progress reaches total once committed.',
   readOnly: false,
+  uses: 'conversation',
   inputSchema: z.object({ events: z.array(eventSchema).min(1).max(MAX_INGEST_BATCH) }).strict(),
   async handler(input, { service, ctx, onProgress }) {
     const r = await service.conversation.ingest({

@@ -11,6 +11,7 @@ export const eventsRangeTool = defineTool({
     'Raw events of the project\'s conversation log in source-time order, from (inclusive) to (exclusive), or all events of a TOC ' +
     'node (node_id: its own bounds, its last event included), paginated with next_cursor.',
   readOnly: true,
+  uses: 'conversation',
   inputSchema: z.object({
     from: isoDate.optional(),
     to: isoDate.optional(),

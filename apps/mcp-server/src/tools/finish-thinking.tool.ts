@@ -11,6 +11,7 @@ export const finishThinkingTool = defineTool({
   description: 'Complete a chain: its summary (yours, or one built from the thoughts) is stored as a memory for recall_reasoning, ' +
     'and each revision becomes a procedural "revision pattern" memory, all through the Librarian gate. abandon=true closes it without extracting.',
   readOnly: false,
+  uses: 'continuity',
   inputSchema: z.object({
     chain_id: chainIdField,
     scope: scopeField,

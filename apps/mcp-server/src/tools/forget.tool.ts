@@ -9,6 +9,7 @@ export const forgetTool = defineTool({
   title: 'Forget',
   description: 'Forget a memory: its content and embedding are purged (through the Librarian gate); an audit tombstone is kept.',
   readOnly: false,
+  uses: 'memory',
   inputSchema: z.object({
     id: idField,
     reason: z.string().trim().min(1).max(2000).optional().describe('Why it should be forgotten (kept in the audit trail).'),

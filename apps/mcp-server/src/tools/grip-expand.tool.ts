@@ -11,6 +11,7 @@ export const gripExpandTool = defineTool({
     'events before its start, its own range, `after` events after its end. Context from another session is marked: such an event ' +
     'has new_session=true (and a "--- session ... ---" line in the text), since it may be days apart.',
   readOnly: true,
+  uses: 'conversation',
   inputSchema: z.object({
     grip_id: z.string().trim().min(1).max(100).describe('A grip id from toc.node (bullets cite them) or toc.search.'),
     before: z.number().int().min(0).max(100).default(3),

@@ -11,6 +11,7 @@ export const memoryArchiveTool = defineTool({
     'Archive a memory that is still true but no longer relevant: it leaves default search, recall and list, ' +
     'and stays readable with memory.get and memory.history.',
   readOnly: false,
+  uses: 'memory',
   inputSchema: z.object({
     id: idField,
     reason: z.string().trim().min(1).max(2000).optional().describe('Why (kept with the record).'),

@@ -13,6 +13,7 @@ export const memoryFeedbackTool = defineTool({
     'it. Give the ids you used and success or failure, optionally the query they were retrieved for. Every id gets a result: ' +
     'recorded, or not_found for unknown ids and ids outside your scopes. With a progressToken, notifications/progress report each id handled.',
   readOnly: false,
+  uses: 'lifecycle',
   inputSchema: z.object({
     memory_ids: z.array(z.string().min(1).max(100)).min(1, 'give at least one memory id').max(MAX_FEEDBACK_IDS)
       .describe(`Ids of the memories you used (at most ${MAX_FEEDBACK_IDS}).`),

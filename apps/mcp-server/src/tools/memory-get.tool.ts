@@ -9,6 +9,7 @@ export const memoryGetTool = defineTool({
   title: 'Get a memory',
   description: 'Get a memory record by id. Optionally a numbered version, or what was believed as of a time. Unknown ids give RECORD_NOT_FOUND.',
   readOnly: true,
+  uses: 'memory',
   inputSchema: z.object({
     id: idField,
     version: z.number().int().min(1).max(2_147_483_647).optional().describe('A specific version number.'),

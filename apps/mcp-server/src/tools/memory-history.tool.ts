@@ -11,6 +11,7 @@ export const memoryHistoryTool = defineTool({
     'Every version of a memory, oldest first, each with the operation that produced it (create, update, supersede, ' +
     'invalidate, archive, promote, ...), its status and reason, superseded_by and recorded_at (when engram learned it).',
   readOnly: true,
+  uses: 'memory',
   inputSchema: z.object({ id: idField, scope: scopeField }).strict(),
   async handler(input, { service, ctx }) {
     const versions = await service.history(input.id, ctx, input.scope);

@@ -11,6 +11,7 @@ export const memoryInvalidateTool = defineTool({
     'Mark a memory as wrong (it never was true). It is no longer returned by search, recall or list, but memory.get and ' +
     'memory.history still show it with the reason. Use memory.supersede instead when it was true and has changed.',
   readOnly: false,
+  uses: 'memory',
   inputSchema: z.object({
     id: idField,
     reason: z.string().trim().min(1, 'reason must not be empty').max(2000).describe('Why it is wrong (kept with the record).'),

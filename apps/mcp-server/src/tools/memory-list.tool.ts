@@ -11,6 +11,7 @@ export const memoryListTool = defineTool({
     'List memory records, newest first, filtered by type, creation time, tags and a SQL/JSON path over metadata ' +
     '(e.g. `$ ? (@.impact == "high")`). Paginate with the returned next_cursor.',
   readOnly: true,
+  uses: 'memory',
   inputSchema: z.object({
     type: typeField.optional(),
     tags: tagsField,

@@ -11,6 +11,7 @@ export const memoryPromoteTool = defineTool({
     'Ask for a project (or agent) memory to become global, i.e. visible from every project. By default the Librarian ' +
     'queues this for manual review: the answer is pending with a request_id until an operator approves it (engram gate approve).',
   readOnly: false,
+  uses: 'memory',
   inputSchema: z.object({
     id: idField,
     scope: scopeField.describe('The scope the memory lives in now, if not the session scope (e.g. project:acme).'),

@@ -11,6 +11,7 @@ export const memoryReinforceTool = defineTool({
     'Confirm that a memory still holds: its confidence is set to 1.0 and its decay starts over (a new version through the ' +
     'Librarian gate). Use it when you verified a memory, not merely read it (reads already reinforce up to 0.8).',
   readOnly: false,
+  uses: 'memory',
   inputSchema: z.object({
     id: idField,
     scope: scopeField.describe('The scope the memory lives in, if not the session scope (e.g. project:acme).'),

@@ -11,6 +11,7 @@ export const memorySearchTool = defineTool({
     'Search memories by meaning and keywords. mode: hybrid (default: min-max score fusion of vector similarity and BM25 full-text, equal weights), vector or keyword (BM25: any query word may match, rarer words weigh more). ' +
     'Without the embedding model, search falls back to keyword and says so in `degraded`.',
   readOnly: true,
+  uses: 'memory',
   inputSchema: z.object({
     query: z.string().trim().min(1, 'query must not be empty').max(10_000),
     mode: z.enum(['hybrid', 'vector', 'keyword']).default('hybrid'),

@@ -11,6 +11,7 @@ export const memoryStoreTool = defineTool({
     'Create a new memory record. Every write goes through the Librarian gate: the answer is approved (stored, ' +
     'or an exact duplicate of an existing id), pending (queued for human review; id is the gate request id) or rejected (with the reason).',
   readOnly: false,
+  uses: 'memory',
   inputSchema: z.object({
     type: typeField,
     content: contentField.describe('The memory text.'),

@@ -13,6 +13,7 @@ export const memorySupersedeTool = defineTool({
     'keeps the old type and scope unless given. Goes through the Librarian gate (approved, pending or rejected). ' +
     'Use memory.invalidate instead when the old memory was simply wrong.',
   readOnly: false,
+  uses: 'memory',
   inputSchema: z.object({
     id: idField.describe('The memory being replaced.'),
     expected_version: z.number().int().min(1).max(2_147_483_647).optional().describe('Refuse (VERSION_CONFLICT) if the old memory moved past this version.'),

@@ -15,6 +15,7 @@ export const memoryUpdateTool = defineTool({
     'with memory.get {version}. expected_version must be the version you read: if the memory changed since, nothing is written ' +
     'and the answer is rejected with code VERSION_CONFLICT (re-read and retry). Decisions and episodes are immutable: use memory.supersede.',
   readOnly: false,
+  uses: 'memory',
   inputSchema: z.object({
     id: idField,
     expected_version: z.number().int().min(1).max(2_147_483_647).describe('The version you last read (memory.get); the update is refused if it moved on.'),

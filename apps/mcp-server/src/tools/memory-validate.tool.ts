@@ -21,6 +21,7 @@ export const memoryValidateTool = defineTool({
     '(superseded, retracted, archived, expired), records they were derived from that no longer hold, and contradictions with ' +
     'other current memories. Every id gets a report; unknown ids (or ids outside your scopes) are reported as not_found.',
   readOnly: true,
+  uses: 'retrieval',
   inputSchema: z.object({
     ids: z.array(z.string().min(1).max(100)).min(1, 'give at least one id').max(100),
     scope: scopeField,

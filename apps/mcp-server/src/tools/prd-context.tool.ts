@@ -15,6 +15,7 @@ export const prdContextTool = defineTool({
     '(file path or git SHA; creates the execution if new, and with prd_content or prd_hash reports prd_changed when the PRD changed) ' +
     'or prd_id. The answer fits max_tokens: the oldest events, learnings and decisions are left out first (truncated says how many).',
   readOnly: false,
+  uses: 'continuity',
   inputSchema: z.object({
     prd_id: prdIdField.optional(),
     prd_ref: z.string().trim().min(1).max(1000).optional().describe('File path or git SHA identifying the PRD.'),

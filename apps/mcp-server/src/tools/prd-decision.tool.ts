@@ -12,6 +12,7 @@ export const prdDecisionTool = defineTool({
     'Record a decision made while executing a PRD: what was decided, why, and which alternatives were rejected. Logged as a ' +
     'decision_made event and stored as a decision memory through the Librarian gate; decisions are never lost by compaction.',
   readOnly: false,
+  uses: 'continuity',
   inputSchema: z.object({
     prd_id: prdIdField,
     scope: scopeField,

@@ -14,6 +14,7 @@ export const prdEventTool = defineTool({
     'contradicts the requirement state is refused (EVENT_OUT_OF_ORDER) and changes nothing. Completions, blockers, errors and ' +
     'handoffs also become memories through the Librarian gate. Use event_id to make retries idempotent.',
   readOnly: false,
+  uses: 'continuity',
   inputSchema: z.object({
     prd_id: prdIdField,
     scope: scopeField,

@@ -13,6 +13,7 @@ export const prdStatusTool = defineTool({
     'paused/blocked → in_progress (or each other); completed is final and needs every requirement completed or not started. ' +
     'Completing compacts the log into a narrative and stores decisions and learnings as memories through the gate.',
   readOnly: false,
+  uses: 'continuity',
   inputSchema: z.object({ prd_id: prdIdField, status: prdStatusField, scope: scopeField }).strict(),
   async handler(input, { service, ctx }) {
     const r = await service.prd.updateStatus(input.prd_id, input.status, scoped(ctx, input.scope));

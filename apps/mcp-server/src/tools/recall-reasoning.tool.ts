@@ -10,6 +10,7 @@ export const recallReasoningTool = defineTool({
   title: 'Recall reasoning',
   description: 'Find completed reasoning chains similar to a question (hybrid search over their summaries in global + the session/project scope), within max_tokens.',
   readOnly: true,
+  uses: 'continuity',
   inputSchema: z.object({
     query: z.string().trim().min(1, 'query must not be empty').max(10_000),
     scope: scopeField,

@@ -11,6 +11,7 @@ export const rememberTool = defineTool({
     'Explicitly remember something for later sessions (content, optional type — default fact —, tags and scope). ' +
     'Goes through the Librarian gate: approved, pending review, or rejected with a reason.',
   readOnly: false,
+  uses: 'memory',
   inputSchema: z.object({
     content: contentField,
     type: typeField.optional(),

@@ -11,6 +11,7 @@ export const startThinkingTool = defineTool({
   description: 'Begin a new reasoning chain for a question; add numbered thoughts with think and finish with finish_thinking. ' +
     'Call recall_reasoning first to see how similar questions were reasoned before.',
   readOnly: false,
+  uses: 'continuity',
   inputSchema: z.object({
     query: z.string().trim().min(1, 'query must not be empty').max(10_000).describe('The question or problem the chain reasons about.'),
     scope: scopeField,

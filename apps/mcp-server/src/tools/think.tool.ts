@@ -14,6 +14,7 @@ export const thinkTool = defineTool({
     '(revisions become procedural memories when the chain completes); branch_from + branch_id start an alternative line of ' +
     'reasoning, branch_id alone continues it.',
   readOnly: false,
+  uses: 'continuity',
   inputSchema: z.object({
     chain_id: chainIdField,
     scope: scopeField,

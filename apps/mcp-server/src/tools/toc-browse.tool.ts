@@ -9,6 +9,7 @@ export const tocBrowseTool = defineTool({
   description:
     'The children of a TOC node in time order (years when parent_id is omitted), paginated: pass next_cursor back for the next page.',
   readOnly: true,
+  uses: 'conversation',
   inputSchema: z.object({
     parent_id: nodeIdField.optional(),
     limit: z.number().int().min(1).max(200).default(20),

@@ -10,6 +10,7 @@ export const tocNodeTool = defineTool({
     'One node of the conversation TOC: title, bullets (each citing grip ids), keywords, time bounds, its first children and the ' +
     'grips (excerpts with event ranges) its bullets cite. Nodes are versioned: omit version for the current one.',
   readOnly: true,
+  uses: 'conversation',
   inputSchema: z.object({
     node_id: nodeIdField,
     version: z.number().int().min(1).optional().describe('A past version (rebuilds append versions; compaction may drop old ones).'),

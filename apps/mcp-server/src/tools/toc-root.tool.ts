@@ -10,6 +10,7 @@ export const tocRootTool = defineTool({
     'The top of the conversation table of contents of this project: its years, each with a title summarising it. Navigate ' +
     'Year > Month > Week > Day > Segment with toc.browse / toc.node, jump with toc.search, read the evidence with grip.expand.',
   readOnly: true,
+  uses: 'conversation',
   inputSchema: z.object({ scope: projectScopeField }).strict(),
   async handler(input, { service, ctx }) {
     const page = await service.toc.root(ctx, input.scope);

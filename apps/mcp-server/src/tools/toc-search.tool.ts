@@ -12,6 +12,7 @@ export const tocSearchTool = defineTool({
     'node summaries and grips, by keyword and meaning (vectors), fused by reciprocal rank (hybrid, default). Event hits carry their ' +
     'session, time and the segment (node_id) holding them; open nodes with toc.node, grips with grip.expand, turns around an event with events.range.',
   readOnly: true,
+  uses: 'conversation',
   inputSchema: z.object({
     query: z.string().trim().min(1).max(1000),
     limit: z.number().int().min(1).max(100).default(10),

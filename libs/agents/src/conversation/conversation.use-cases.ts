@@ -1,5 +1,5 @@
 import {
-  ConversationError, createEventLog, toNewEvent, type ConversationDb, type ConversationMode, type EventLog, type IngestEventInput,
+  ConversationError, createEventLog, toNewEvent, type AppendResult, type ConversationDb, type ConversationMode, type EventLog, type IngestEventInput,
   type NewConversationEvent,
 } from '@engram/conversation';
 import { InvalidEventError } from '@engram/memory';
@@ -44,7 +44,7 @@ function asInputError(error: unknown): never {
  * timestamps into the append-only log. The whole batch is validated before anything is written;
  * duplicates (same event id) are counted and change nothing.
  */
-export function createConversationUseCases(deps: ConversationDeps) {
+export function createConversationUseCases(deps: ConversationDeps): ConversationUseCases {
   const log: EventLog = createEventLog(deps.db);
   const prepare = (input: IngestInput, ctx: CallContext): NewConversationEvent[] => {
     if (input.events.length > MAX_INGEST_BATCH) throw new InvalidInputError(`at most ${MAX_INGEST_BATCH} events per call, got ${input.events.length}`);
@@ -70,4 +70,13 @@ export function createConversationUseCases(deps: ConversationDeps) {
   };
 }
 
-export type ConversationUseCases = ReturnType<typeof createConversationUseCases>;
+/** Conversation memory (SPEC 6): ingest into the append-only event log, and the log itself. */
+export interface ConversationUseCases {
+  /** Multi-agent mode of the log (STOR-06). */
+  readonly mode: ConversationMode;
+  /** `options.onProgress` hears the distinct events written so far (the batch stays all-or-nothing). */
+  ingest(input: IngestInput, ctx: CallContext, options?: ProgressOptions): Promise<IngestResult>;
+  /** Delivers already-mapped events (the hook spool drained at server start). */
+  appendMapped(events: NewConversationEvent[]): Promise<AppendResult>;
+  readonly log: EventLog;
+}

@@ -10,7 +10,7 @@ const BUILD_BATCH = 500;
  * confined to ONE project scope: the request's, else the session's. A TOC belongs to a project's
  * conversation, so `global` (no project) is refused with a hint rather than answered empty.
  */
-export function createTocUseCases(toc: TocService | undefined) {
+export function createTocUseCases(toc: TocService | undefined): TocUseCases {
   const service = (): TocService => {
     if (!toc) throw new InvalidInputError('conversation memory (the TOC) is not available in this process');
     return toc;
@@ -41,7 +41,7 @@ export function createTocUseCases(toc: TocService | undefined) {
     compact: (ctx: CallContext, opts: { scope?: string; olderThanDays: number }) => service().compact(project(opts.scope, ctx), { olderThanDays: opts.olderThanDays }),
     /** Catch up with the whole outbox now (the CLI has no worker; the servers run the build-toc job). */
     async build() {
-      const total = { outboxClaimed: 0, projects: [] as string[], unitsDone: 0, nodesWritten: 0 };
+      const total: TocBuildTotal = { outboxClaimed: 0, projects: [], unitsDone: 0, nodesWritten: 0 };
       for (;;) {
         const r = await service().processOutbox(BUILD_BATCH);
         total.outboxClaimed += r.outboxClaimed;
@@ -54,4 +54,28 @@ export function createTocUseCases(toc: TocService | undefined) {
   };
 }
 
-export type TocUseCases = ReturnType<typeof createTocUseCases>;
+type Answer<K extends keyof TocService> = ReturnType<TocService[K]>;
+
+/** What `engram toc build` reports after catching up with the whole outbox. */
+export interface TocBuildTotal {
+  outboxClaimed: number;
+  projects: string[];
+  unitsDone: number;
+  nodesWritten: number;
+}
+
+/** The conversation TOC of one project scope (the request's, else the session's); answers are the TOC service's. */
+export interface TocUseCases {
+  root(ctx: CallContext, scope?: string): Answer<'root'>;
+  node(nodeId: string, ctx: CallContext, opts?: { scope?: string; version?: number; childLimit?: number }): Answer<'node'>;
+  browse(parentId: string | null, ctx: CallContext, opts: { scope?: string; limit: number; cursor?: string }): Answer<'browse'>;
+  events(ctx: CallContext, q: { scope?: string; from?: Date; to?: Date; nodeId?: string; limit: number; cursor?: string }): Answer<'events'>;
+  expandGrip(gripId: string, ctx: CallContext, opts: { scope?: string; before: number; after: number }): Answer<'expandGrip'>;
+  search(text: string, ctx: CallContext, opts: { scope?: string; limit: number; mode?: TocSearchMode; window?: TimeWindow }): Answer<'search'>;
+  memoryContext(ctx: CallContext, opts: { scope?: string; maxTokens: number }): Answer<'memoryContext'>;
+  status(ctx: CallContext, scope?: string): Answer<'status'>;
+  rebuild(ctx: CallContext, scope?: string): Answer<'rebuild'>;
+  compact(ctx: CallContext, opts: { scope?: string; olderThanDays: number }): Answer<'compact'>;
+  /** Catch up with the whole outbox now (the CLI has no worker; the servers run the build-toc job). */
+  build(): Promise<TocBuildTotal>;
+}
