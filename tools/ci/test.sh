@@ -10,6 +10,7 @@ step "typecheck";   npx tsc -p tsconfig.json --noEmit
 step "lint";        npx eslint libs apps tools --max-warnings=0
 step "boundaries";  npx depcruise apps libs --config .dependency-cruiser.js --output-type err-long
                     node tools/boundaries/self-test.mjs
+step "copy-paste";  bash tools/ci/copy-paste.sh
 step "build";       node tools/build/build.mjs
 step "jest: unit, integration (native Postgres + PGlite), protocol"
 mkdir -p .cache

@@ -6,7 +6,6 @@ import { buildAgentCard, type AgentCardOptions } from './agent-card.js';
 import { compositionProviders, type A2aSettings, type loadA2aSettings } from './composition-root.js';
 import { EngramAgentExecutor } from './executor/engram-agent-executor.js';
 import { HealthController } from './http/health.controller.js';
-import { RuntimeShutdown } from './runtime-shutdown.js';
 import { AGENT_CARD, MEMORY_SERVICE, REQUEST_HANDLER, TASK_STORE } from './tokens.js';
 
 export const ENGRAM_VERSION = '0.1.0';
@@ -30,7 +29,6 @@ export class A2aServerModule {
           useFactory: (card: AgentCard, service: MemoryService, store: TaskStore) => new DefaultRequestHandler(card, store, new EngramAgentExecutor(service)),
           inject: [AGENT_CARD, MEMORY_SERVICE, TASK_STORE],
         },
-        RuntimeShutdown,
       ],
     };
   }

@@ -5,12 +5,11 @@
  */
 import { DatabaseTaskStore } from '@a2a-js/sdk/server/database';
 import type { EngramConfig } from '@engram/infra';
-import { composeRuntime, loadServerConfig, type MemoryRuntime } from '@engram/runtime';
+import { composeRuntime, loadServerConfig, runtimeProviders } from '@engram/runtime';
 import type { Provider } from '@nestjs/common';
 import type { A2aServerOptions } from './server-options.js';
 import { A2A_SETTINGS, HEALTH_PROBE, KEYS, MEMORY_SERVICE, METRICS, RUNTIME, TASK_STORE } from './tokens.js';
 
-const COMPOSITION = Symbol('engram.composition');
 const TASKS_TABLE = 'a2a_tasks';
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
@@ -58,17 +57,14 @@ export function loadA2aSettings(options: A2aServerOptions): { settings: A2aSetti
   };
 }
 
-/** Nest providers: the runtime is built once, at module init; the task store lives on its database. */
+/** Nest providers: the runtime is built once, at module init, and closed with the app; the task store lives on its database. */
 export function compositionProviders(config: EngramConfig, settings: A2aSettings): Provider[] {
-  const from = <T>(pick: (c: MemoryRuntime) => T): Omit<Provider & object, 'provide'> => ({ useFactory: pick, inject: [COMPOSITION] });
+  const { providers, from } = runtimeProviders(
+    { service: MEMORY_SERVICE, health: HEALTH_PROBE, runtime: RUNTIME, metrics: METRICS, keys: KEYS }, () => composeRuntime(config, { log }),
+  );
   return [
     { provide: A2A_SETTINGS, useValue: settings },
-    { provide: COMPOSITION, useFactory: () => composeRuntime(config, { log }) },
-    { provide: MEMORY_SERVICE, ...from((c) => c.service) },
-    { provide: HEALTH_PROBE, ...from((c) => c.health) },
-    { provide: RUNTIME, ...from((c) => c.runtime) },
-    { provide: METRICS, ...from((c) => c.lifecycle.metrics) },
-    { provide: KEYS, ...from((c) => c.keys) },
-    { provide: TASK_STORE, ...from((c) => new DatabaseTaskStore(c.db, { tableName: TASKS_TABLE })) },
+    ...providers,
+    from(TASK_STORE, (c) => new DatabaseTaskStore(c.db, { tableName: TASKS_TABLE })),
   ] as Provider[];
 }

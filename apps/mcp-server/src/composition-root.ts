@@ -3,13 +3,11 @@
  * it loads the layered config and hands the composed memory runtime to Nest as Symbol-token providers.
  */
 import type { EngramConfig } from '@engram/infra';
-import { composeRuntime, loadServerConfig as loadConfigFromFlags, type MemoryRuntime } from '@engram/runtime';
+import { composeRuntime, loadServerConfig as loadConfigFromFlags, runtimeProviders } from '@engram/runtime';
 import type { Provider } from '@nestjs/common';
 import type { McpServerOptions } from './server-options.js';
 import { CONFIG, HEALTH_PROBE, KEYS, MEMORY_SERVICE, METRICS, RUNTIME } from './tokens.js';
 import type { HttpAccessConfig } from './transports/http-access.js';
-
-const COMPOSITION = Symbol('engram.composition');
 
 const log = (msg: string) => process.stderr.write(`${new Date().toISOString()} engram-mcp ${msg}\n`);
 
@@ -19,16 +17,10 @@ export function loadServerConfig(options: McpServerOptions): { config: EngramCon
   return { config, http: { ...config.http } };
 }
 
-/** Nest providers (Symbol tokens; see tokens.ts): the runtime is built once, at module init. */
+/** Nest providers (Symbol tokens; see tokens.ts): the runtime is built once, at module init, and closed with the app. */
 export function compositionProviders(config: EngramConfig): Provider[] {
-  const from = <T>(pick: (c: MemoryRuntime) => T): Omit<Provider & object, 'provide'> => ({ useFactory: pick, inject: [COMPOSITION] });
-  return [
-    { provide: CONFIG, useValue: config },
-    { provide: COMPOSITION, useFactory: () => composeRuntime(config, { log }) },
-    { provide: MEMORY_SERVICE, ...from((c) => c.service) },
-    { provide: HEALTH_PROBE, ...from((c) => c.health) },
-    { provide: RUNTIME, ...from((c) => c.runtime) },
-    { provide: METRICS, ...from((c) => c.lifecycle.metrics) },
-    { provide: KEYS, ...from((c) => c.keys) },
-  ] as Provider[];
+  const { providers } = runtimeProviders(
+    { service: MEMORY_SERVICE, health: HEALTH_PROBE, runtime: RUNTIME, metrics: METRICS, keys: KEYS }, () => composeRuntime(config, { log }),
+  );
+  return [{ provide: CONFIG, useValue: config }, ...providers] as Provider[];
 }

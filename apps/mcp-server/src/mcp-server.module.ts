@@ -1,6 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { compositionProviders, type loadServerConfig } from './composition-root.js';
-import { RuntimeShutdown } from './runtime-shutdown.js';
 import type { McpServerOptions } from './server-options.js';
 import { MEMORY_SERVICE, SERVER_OPTIONS } from './tokens.js';
 import type { MemoryService } from '@engram/agents';
@@ -22,7 +21,6 @@ export class McpServerModule {
       providers: [
         { provide: SERVER_OPTIONS, useValue: options },
         ...compositionProviders(loaded.config),
-        RuntimeShutdown,
         StdioRunner,
       ],
       exports: [StdioRunner],
@@ -42,7 +40,6 @@ export class McpServerModule {
           useFactory: (service: MemoryService) => new SessionRegistry(service, options, stderrLog, sessionSettingsFromEnv(process.env)),
           inject: [MEMORY_SERVICE],
         },
-        RuntimeShutdown,
       ],
     };
   }

@@ -8,6 +8,8 @@ export type { Core, CoreLifecycle, CoreOptions } from './compose-core.js';
 export { startBackground } from './background.js';
 export type { Background, BackgroundOptions } from './background.js';
 export { composeRuntime } from './compose-runtime.js';
+export { runtimeProviders } from './runtime-providers.js';
+export type { RuntimeProvider, RuntimeProviders, RuntimeTokens } from './runtime-providers.js';
 export type { ErrorCode, ErrorMapping } from './error-catalogue.js';
 export type { ComposeOptions, MemoryRuntime } from './compose-runtime.js';
 export type { HealthProbe, HealthReport, Runtime } from './health-report.js';
