@@ -9,7 +9,8 @@ const NOT_SOURCE = ['!**/*.spec.ts', '!**/*.int-spec.ts', '!**/*.e2e-spec.ts', '
 export const MUTATION_AREAS = {
   librarian: { mutate: ['libs/librarian/src/**/*.ts'], tests: ['libs/librarian/src/**/*.spec.ts'] },
   memory: {
-    mutate: ['libs/memory/src/record-reader.ts', 'libs/memory/src/decay.ts', 'libs/memory/src/scope.ts'],
+    // sensitive/: the secret and PII detectors, moved here from the librarian by issue 17 (issue 22 bug 1).
+    mutate: ['libs/memory/src/record-reader.ts', 'libs/memory/src/decay.ts', 'libs/memory/src/scope.ts', 'libs/memory/src/sensitive/*.ts'],
     tests: ['libs/memory/src/**/*.spec.ts'],
   },
   retrieval: {
