@@ -13,6 +13,8 @@ export interface McpSession {
   client: Client;
   /** The server's base URL (`/health` lives under it). */
   baseUrl: string;
+  /** Headers that pass the server's key check (e.g. for `/metrics`). */
+  authHeaders: Record<string, string>;
   call(name: string, args: Record<string, unknown>): Promise<{ structured: any; isError: boolean; text: string }>;
   close(): Promise<void>;
 }
@@ -49,6 +51,7 @@ export async function openMcpSession(backend: 'pglite' | 'postgres', modelDir: s
     return {
       client,
       baseUrl: started.baseUrl,
+      authHeaders: { Authorization: `Bearer ${API_KEY}` },
       async call(name, args) {
         const r = await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 });
         const text = (r.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');
