@@ -13,7 +13,12 @@ import { TakeoverPool } from './takeover-pool.js';
 import { startPgliteHost, type PgliteHost } from './pglite-host.js';
 
 const MAX_SOCKET_PATH = 100; // sun_path is 104-108 bytes depending on the OS
-const JOIN_ATTEMPTS = 150;
+/**
+ * How long a process waits for an owner that holds the lock but does not serve yet. Opening PGlite
+ * (initdb on a new home) took over 15 s on the loaded 2-core test VM, beyond the old 150 tries of
+ * 100 ms, so a second process starting beside a new owner gave up (before and after ADR-0035).
+ */
+const JOIN_DEADLINE_MS = 60_000;
 
 /**
  * The PGlite engine (in a worker thread, ADR-0035) serving the socket while this process owns the
@@ -90,7 +95,8 @@ export async function openEmbedded(home: string): Promise<DatabaseHandle> {
 
 /** Becomes the owner if nobody (alive) is, else waits until the owner's socket answers. */
 async function electOrJoin(home: string, ownership: Ownership): Promise<void> {
-  for (let attempt = 0; attempt < JOIN_ATTEMPTS; attempt++) {
+  const deadline = Date.now() + JOIN_DEADLINE_MS;
+  for (let attempt = 0; attempt === 0 || Date.now() < deadline; attempt++) {
     if (tryCreateLock(home, { pid: process.pid, socketDir: home, port: SOCKET_PORT })) {
       if (attempt > 0) dbLogger.info('this process now owns the embedded database', { home });
       return ownership.take();
