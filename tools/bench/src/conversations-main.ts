@@ -9,7 +9,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { loadConversations } from './conversations/dataset.js';
 import { RETRIEVERS, evaluateConversation, type RetrieverRun } from './conversations/evaluate.js';
-import { loadConversation, scopeOf, waitForEmbeddings, type TurnIndex } from './conversations/load-turns.js';
+import { indexStoredConversation, loadConversation, scopeOf, waitForEmbeddings, type TurnIndex } from './conversations/load-turns.js';
 import { openMcpSession } from './conversations/mcp-session.js';
 import { parseOptions, USAGE } from './conversations/options.js';
 import { renderConversationsReport, type BackendResult, type ConversationsReport } from './conversations/report.js';
@@ -28,11 +28,13 @@ const modelDir = opts.modelDir ?? envDir ?? join(root, '.cache/models', modelNam
 const git = (cmd: string) => execSync(cmd, { cwd: root, encoding: 'utf8' }).trim();
 
 async function runBackend(backend: 'pglite' | 'postgres'): Promise<BackendResult> {
-  const session = await openMcpSession(backend, modelDir, modelName);
+  const reuse = backend === 'postgres' ? opts.reuseDb : null;
+  const session = await openMcpSession(backend, modelDir, modelName, { keep: opts.keepDb && backend === 'postgres', reuse });
   try {
-    progress(`${backend}: storing ${conversations.reduce((n, c) => n + c.turns.length, 0)} turns through memory.store`);
+    progress(`${backend}: ${reuse ? `reusing the turns stored in ${reuse}` : `storing ${conversations.reduce((n, c) => n + c.turns.length, 0)} turns through memory.store`}`);
     let t = performance.now();
-    const loaded = await Promise.all(conversations.map((c) => loadConversation(session, c)));
+    const loaded = await Promise.all(conversations.map((c) => (reuse && session.databaseUrl ? indexStoredConversation(session.databaseUrl, c) : loadConversation(session, c))));
+    if (opts.keepDb && session.database) progress(`${backend}: keeping database ${session.database} (--reuse-db ${session.database})`);
     const loadSeconds = Math.round(since(t) / 100) / 10;
     t = performance.now();
     await waitForEmbeddings(session, conversations.map(scopeOf));

@@ -1,5 +1,6 @@
 // Stores every turn of a conversation through memory.store, in order (created_at keeps the turn
 // order within a session), then waits until the server's indexer has embedded them all.
+import pg from 'pg';
 import { progress } from '../stats.js';
 import type { Conversation } from './dataset.js';
 import type { McpSession } from './mcp-session.js';
@@ -56,5 +57,30 @@ export async function waitForEmbeddings(session: McpSession, scopes: string[], t
     if (Date.now() > deadline) throw new Error(`${pending} memories still without a vector after ${timeoutMs / 1000} s`);
     progress(`  waiting for the indexer: ${pending} memories without a vector`);
     await sleep(5000);
+  }
+}
+
+/**
+ * The memory→turn index of a conversation stored by an earlier run (--reuse-db): each turn maps to
+ * the live memory of its scope with the same content, as memory.store's exact-duplicate rule did.
+ */
+export async function indexStoredConversation(url: string, c: Conversation): Promise<{ index: TurnIndex; refused: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const rows = await client.query<{ id: string; content: string }>(
+      `SELECT id, content FROM memories WHERE scope = $1 AND status = 'active' ORDER BY created_at, id`, [scopeOf(c)]);
+    const byContent = new Map<string, string>();
+    for (const r of rows.rows) if (!byContent.has(r.content)) byContent.set(r.content, r.id);
+    const index: TurnIndex = new Map();
+    let refused = 0;
+    for (const turn of c.turns) {
+      const id = byContent.get(turn.content);
+      if (id === undefined) refused++;
+      else index.set(id, [...(index.get(id) ?? []), turn.diaId]);
+    }
+    return { index, refused };
+  } finally {
+    await client.end();
   }
 }

@@ -15,18 +15,29 @@ export interface McpSession {
   baseUrl: string;
   /** Headers that pass the server's key check (e.g. for `/metrics`). */
   authHeaders: Record<string, string>;
+  /** The native database's name (kept with --keep-db, reusable with --reuse-db); null on PGlite. */
+  database: string | null;
+  databaseUrl: string | null;
   call(name: string, args: Record<string, unknown>): Promise<{ structured: any; isError: boolean; text: string }>;
   close(): Promise<void>;
 }
 
 const API_KEY = 'bench-conversations-0123456789';
 
-async function nativeDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `engram_conv_${Math.random().toString(16).slice(2, 10)}`;
-  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+/** Where the native database comes from: a fresh one (dropped at the end unless `keep`) or an earlier kept one. */
+export interface NativeDatabaseChoice {
+  keep: boolean;
+  reuse: string | null;
+}
+
+async function nativeDatabase(choice: NativeDatabaseChoice): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const name = choice.reuse ?? `engram_conv_${Math.random().toString(16).slice(2, 10)}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`--reuse-db: ${name} is not a database name`);
+  if (choice.reuse === null) await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
   const url = new URL(process.env['ENGRAM_BENCH_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+  const kept = choice.keep || choice.reuse !== null;
+  return { url: url.toString(), name, drop: () => (kept ? Promise.resolve() : withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined)) };
 }
 
 /**
@@ -34,9 +45,12 @@ async function nativeDatabase(): Promise<{ url: string; drop(): Promise<void> }>
  * fresh native database. The write limit is raised through the operator's env settings: the
  * benchmark stores a whole conversation in a minute, far above an agent's pace.
  */
-export async function openMcpSession(backend: 'pglite' | 'postgres', modelDir: string, modelName: string | undefined): Promise<McpSession> {
+export async function openMcpSession(
+  backend: 'pglite' | 'postgres', modelDir: string, modelName: string | undefined,
+  choice: NativeDatabaseChoice = { keep: false, reuse: null },
+): Promise<McpSession> {
   const home = mkdtempSync(join(tmpdir(), 'engram-bench-conv-'));
-  const native = backend === 'postgres' ? await nativeDatabase() : null;
+  const native = backend === 'postgres' ? await nativeDatabase(choice) : null;
   let server: HttpServerProcess | undefined;
   try {
     server = await startHttpServer({
@@ -52,6 +66,8 @@ export async function openMcpSession(backend: 'pglite' | 'postgres', modelDir: s
       client,
       baseUrl: started.baseUrl,
       authHeaders: { Authorization: `Bearer ${API_KEY}` },
+      database: native?.name ?? null,
+      databaseUrl: native?.url ?? null,
       async call(name, args) {
         const r = await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 });
         const text = (r.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('\n');

@@ -15,4 +15,10 @@ describe('bench:conversations options', () => {
   it('refuses --model without a name', () => {
     expect(() => parseOptions(['--model'], '/nonexistent')).toThrow(/bad option --model/);
   });
+
+  it('keeps a native database for later runs, and reuses one by name (no loading)', () => {
+    expect(parseOptions(['--keep-db', '--backend', 'postgres'], '/nonexistent')).toMatchObject({ keepDb: true, reuseDb: null, backends: ['postgres'] });
+    expect(parseOptions(['--reuse-db', 'engram_conv_1a2b'], '/nonexistent')).toMatchObject({ keepDb: false, reuseDb: 'engram_conv_1a2b' });
+    expect(() => parseOptions(['--reuse-db'], '/nonexistent')).toThrow(/bad option --reuse-db/);
+  });
 });

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const USAGE =
-  'usage: npm run bench:conversations -- [--backend pglite|postgres|both] [--conversations conv-26,conv-30] [--dataset FILE] [--tools a,b] [--depth N] [--dump] [--model NAME] [--model-dir DIR]';
+  'usage: npm run bench:conversations -- [--backend pglite|postgres|both] [--conversations conv-26,conv-30] [--dataset FILE] [--tools a,b] [--depth N] [--dump] [--model NAME] [--model-dir DIR] [--keep-db] [--reuse-db NAME]';
 
 /** Parsed options. */
 export interface ConversationsOptions {
@@ -20,6 +20,10 @@ export interface ConversationsOptions {
   model: string | null;
   /** Its directory (ENGRAM_MODEL_DIR); null: $ENGRAM_MODEL_DIR, else .cache/models/<model>. */
   modelDir: string | null;
+  /** Native only: keep the database (its name is printed) so later runs can --reuse-db it. */
+  keepDb: boolean;
+  /** Native only: ask the questions of a database an earlier --keep-db run stored (no loading). */
+  reuseDb: string | null;
 }
 
 /**
@@ -34,7 +38,7 @@ export function defaultDataset(root: string): string | null {
 const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 export function parseOptions(argv: string[], root: string): ConversationsOptions {
-  const o: ConversationsOptions = { backends: ['pglite'], conversations: [], dataset: defaultDataset(root), tools: [], depth: 10, dump: false, model: null, modelDir: null };
+  const o: ConversationsOptions = { backends: ['pglite'], conversations: [], dataset: defaultDataset(root), tools: [], depth: 10, dump: false, model: null, modelDir: null, keepDb: false, reuseDb: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = argv[i + 1];
@@ -45,8 +49,10 @@ export function parseOptions(argv: string[], root: string): ConversationsOptions
     else if (a === '--depth' && Number.isInteger(Number(v)) && Number(v) >= 10 && Number(v) <= 100) o.depth = Number(v);
     else if (a === '--model' && v) o.model = v;
     else if (a === '--model-dir' && v) o.modelDir = resolve(v);
-    else if (a === '--dump') {
-      o.dump = true;
+    else if (a === '--reuse-db' && v) o.reuseDb = v;
+    else if (a === '--dump' || a === '--keep-db') {
+      if (a === '--dump') o.dump = true;
+      else o.keepDb = true;
       continue;
     }
     else throw new Error(`bad option ${a}${v ? ` ${v}` : ''}\n${USAGE}`);
