@@ -35,4 +35,9 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
     rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // CommonJS plugins that jest loads with require() (tools/mutation/covering-files.cjs).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+  },
 );

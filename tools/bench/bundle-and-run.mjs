@@ -1,8 +1,8 @@
 // Shared by every `npm run bench*` launcher: bundles one TypeScript entry under tools/bench/src
 // with esbuild (workspace libs inlined through the tsconfig paths, npm packages external, like
 // tools/build/build.mjs does for the apps) into .cache/bench/<outName>, then runs the bundle with
-// this Node, passing the launcher's arguments through. The embedding worker is bundled next to
-// it because the embedder starts `embedding.worker.js` from the bundle's folder.
+// this Node, passing the launcher's arguments through. The worker files (embedding, embedded
+// database) are bundled next to it because infra starts them from the bundle's folder.
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -19,10 +19,11 @@ export async function bundleAndRun(entry, outName) {
     process.exit(1);
   }
   const outdir = join(root, '.cache/bench', outName);
-  const workerDir = join(root, 'libs/infra/src/embedding');
-  const workers = readdirSync(workerDir)
-    .filter((f) => /\.worker\.ts$/.test(f))
-    .map((f) => ({ in: join(workerDir, f), out: f.replace(/\.ts$/, '') }));
+  // The embedder's worker and the embedded database engine's (ADR-0035), like tools/build/build.mjs.
+  const workers = ['libs/infra/src/embedding', 'libs/infra/src/db/embedded'].flatMap((rel) =>
+    readdirSync(join(root, rel))
+      .filter((f) => /\.worker\.ts$/.test(f))
+      .map((f) => ({ in: join(root, rel, f), out: f.replace(/\.ts$/, '') })));
   await build({
     entryPoints: [{ in: join(root, 'tools/bench/src', `${entry}.ts`), out: entry }, ...workers],
     outdir,

@@ -17,13 +17,18 @@ const banner = [
   'const require = __engramCreateRequire(import.meta.url);',
 ].join('\n');
 
-/** Extra entries an app needs beside main.ts, e.g. a worker thread file the infra embedder spawns. */
+/**
+ * Extra entries an app needs beside main.ts: the worker thread files infra starts from the bundle's
+ * folder (the embedder's, and the embedded database engine's, ADR-0035).
+ */
 function workerEntries() {
-  const dir = join(root, 'libs/infra/src/embedding');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => /\.worker\.ts$/.test(f))
-    .map((f) => ({ in: join(dir, f), out: f.replace(/\.ts$/, '') }));
+  return ['libs/infra/src/embedding', 'libs/infra/src/db/embedded'].flatMap((rel) => {
+    const dir = join(root, rel);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((f) => /\.worker\.ts$/.test(f))
+      .map((f) => ({ in: join(dir, f), out: f.replace(/\.ts$/, '') }));
+  });
 }
 
 function appsToBuild(argv) {

@@ -3,11 +3,16 @@
  * Summarises StrykerJS JSON reports (reports/mutation/<area>.json) for docs/quality.md: the score
  * per file (detected = killed + timed out, over everything but compile errors) and each mutant
  * that survived or timed out, with its line and replacement.
- *   node tools/mutation/summarise.mjs reports/mutation/lifecycle.json [more.json…]
+ * The score over the mutants some unit test reached is printed too, labelled as such: it is not
+ * the area's score. No-coverage mutants are listed only with --nocov.
+ *   node tools/mutation/summarise.mjs [--nocov] reports/mutation/lifecycle.json [more.json…]
  */
 import { readFileSync } from 'node:fs';
 
-for (const path of process.argv.slice(2)) {
+const args = process.argv.slice(2);
+const listNoCoverage = args.includes('--nocov');
+const pct = (part, whole) => `${(100 * part / whole).toFixed(2)}%`;
+for (const path of args.filter((a) => a !== '--nocov')) {
   const report = JSON.parse(readFileSync(path, 'utf8'));
   const all = { killed: 0, timeout: 0, survived: 0, nocov: 0 };
   for (const [file, { mutants }] of Object.entries(report.files)) {
@@ -15,7 +20,7 @@ for (const path of process.argv.slice(2)) {
     for (const m of mutants) {
       const key = { Killed: 'killed', Timeout: 'timeout', Survived: 'survived', NoCoverage: 'nocov' }[m.status];
       if (key) n[key] += 1;
-      if (m.status !== 'Killed' && key) {
+      if (m.status !== 'Killed' && key && (listNoCoverage || key !== 'nocov')) {
         console.log(`  ${m.status.padEnd(10)} ${file}:${m.location.start.line} ${m.mutatorName}: ${String(m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 90)}`);
       }
     }
@@ -24,5 +29,7 @@ for (const path of process.argv.slice(2)) {
     console.log(`${file}: ${(100 * (n.killed + n.timeout) / total).toFixed(2)}% (${n.killed} killed, ${n.timeout} timeout, ${n.survived} survived, ${n.nocov} no coverage)`);
   }
   const total = all.killed + all.timeout + all.survived + all.nocov;
-  console.log(`${path}: ${(100 * (all.killed + all.timeout) / total).toFixed(2)}% of ${total} mutants`);
+  const detected = all.killed + all.timeout;
+  console.log(`${path}: ${pct(detected, total)} of ${total} mutants (${all.killed} killed, ${all.timeout} timeout, ${all.survived} survived, ${all.nocov} no coverage); ` +
+    `${pct(detected, total - all.nocov)} of the ${total - all.nocov} a unit test reached`);
 }

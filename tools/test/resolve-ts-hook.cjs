@@ -1,5 +1,4 @@
 // @ts-check
-/* global require */
 const { existsSync } = require('node:fs');
 const { registerHooks } = require('node:module');
 const { fileURLToPath } = require('node:url');

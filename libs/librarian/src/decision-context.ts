@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type { MemoryRecord, RecordReader, TypeRegistry } from '@engram/memory';
 import type { Actor } from './actor.js';
 import type { PlannedEdge } from './edges/planned-edge.js';
@@ -22,6 +23,8 @@ export interface Layer2Result {
 
 /** Inputs Layer 2 needs. `reviewing` = an approval: flags no longer matter, a human decided. */
 export interface DecisionDeps {
+  /** The handle the candidate query runs on (a review passes its transaction). */
+  db: Kysely<any>;
   reader: RecordReader;
   registry: TypeRegistry;
   policy: GatePolicy;

@@ -11,12 +11,13 @@ import { DEFAULT_LIMITS, type GateLimits } from './hard-constraints.js';
 import { DEFAULT_POLICY, type GatePolicy } from './policy.js';
 import { RateLimiter } from './rate-limiter.js';
 import { WordRarity } from './word-rarity.js';
-import { CreateBatcher } from './commit/create-batcher.js';
+import { BatchedCommitter } from './commit/batched.committer.js';
+import { TransactionalCommitter } from './commit/transactional.committer.js';
 import type { WriteRequestInput } from './write-request.js';
 
 /** The librarian gate: the only way anything durable is written to memory (FR-05, ADR-012). */
 export interface Gate {
-  /** Layer 1 → Layer 2 → policy → commit / queue / reject. Never throws for a refused request: see `status`. */
+  /** admit (Layer 1) → judge (Layer 2 + policy) → settle (commit / queue / noop / reject), ADR-0038. Never throws for a refused request: see `status`. */
   submit(request: WriteRequestInput, actor: Actor): Promise<GateOutcome>;
   /** A request by id (poll a pending one). Throws GateRequestNotFoundError. */
   getRequest(requestId: string): Promise<GateRequest>;
@@ -49,9 +50,12 @@ export interface GateOptions {
 export function createGate(options: GateOptions): Gate {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const clock = options.clock ?? (() => new Date());
+  const db = options.db as Kysely<GateDatabase>;
+  const alone = new TransactionalCommitter({ db, registry: options.registry, clock });
   const ctx: GateContext = {
-    db: options.db as Kysely<GateDatabase>, registry: options.registry, policy: options.policy ?? DEFAULT_POLICY, limits, clock,
-    rateLimiter: options.rateLimiter ?? new RateLimiter(limits.rate, () => clock().getTime()), rarity: new WordRarity(), creates: new CreateBatcher(options.db), rejections: new Map(),
+    db, registry: options.registry, policy: options.policy ?? DEFAULT_POLICY, limits, clock,
+    rateLimiter: options.rateLimiter ?? new RateLimiter(limits.rate, () => clock().getTime()), rarity: new WordRarity(),
+    committer: new BatchedCommitter({ db, registry: options.registry, clock, alone }), rejections: new Map(),
   };
   return {
     submit: (request, actor) => submitRequest(ctx, request, actor),

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { createTypeRegistry, type NewRecordInput } from '@engram/memory';
-import { createRecordWriter, type CommitAudit, type RecordWriter } from '../src/commit/record.writer.js';
+import type { CommitAudit } from '../src/commit/commit-statement.js';
+import { createRecordWriter, type RecordWriter } from '../src/commit/record.writer.js';
 
 export const registry = createTypeRegistry();
 

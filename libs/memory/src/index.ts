@@ -30,7 +30,7 @@ export type { ListFilter, Page, PageRequest } from './record-list.query.js';
 export { HAS_EMBEDDING, MEMORY_COLUMNS, toMemoryRecord, toMemoryVersion } from './record-mapper.js';
 export type { MemoryRow, MemoryVersionRow } from './record-mapper.js';
 export { isUuid, RecordReader } from './record-reader.js';
-export type { DuplicateCandidateQuery, GetOptions, TextCandidate } from './record-reader.js';
+export type { GetOptions } from './record-reader.js';
 export { isScope, parseScope, scopeMatches } from './scope.js';
 export { MAX_SCAN_DEPTH, redactSensitive, redactText, redactValue, redactValueInTurns, scanValue, scanValueInTurns } from './sensitive/scanner.js';
 export type { Detection, DetectionClass, RedactionRules } from './sensitive/scanner.js';

@@ -68,23 +68,4 @@ describe.each(testBackends)('RecordReader on $name', (backend) => {
     expect(await reader.findActiveByContentHash('project:b', r.contentHash)).toBeUndefined();
     expect(await reader.getMany(['not-a-uuid', r.id])).toHaveLength(1);
   });
-
-  it('reads the exact duplicate, the near-duplicate and the opposite-polarity candidates in one statement', async () => {
-    const r = created[2] as MemoryRecord;
-    const group = { scope: 'project:a', type: 'decision', contentHash: r.contentHash };
-    const decisionsOfA = [created[0], created[2], created[4]].map((x) => x?.id).sort();
-    const both = await reader.findDuplicateCandidates({ ...group, text: 'caching number 2', opposite: { negated: false } });
-    expect(both.exact?.id).toBe(r.id);
-    expect(both.candidates[0]?.record.id).toBe(r.id);
-    expect(both.candidates.map((c) => c.record.id).sort()).toEqual(decisionsOfA);
-    // Conflicts of a negated text: every record sharing a word; of a plain one: only negated records (none here).
-    const negated = await reader.findDuplicateCandidates({ ...group, text: 'never caching', nearTerms: ['zebra'], opposite: { negated: true, terms: ['caching'] } });
-    expect(negated.candidates.map((c) => c.record.id).sort()).toEqual(decisionsOfA);
-    const plain = await reader.findDuplicateCandidates({ ...group, text: 'always caching', nearTerms: ['zebra'], opposite: { negated: false, terms: ['caching'] } });
-    expect(plain.candidates).toEqual([]);
-    const elsewhere = await reader.findDuplicateCandidates({ ...group, scope: 'project:b', text: 'caching number 2', opposite: { negated: false } });
-    expect(elsewhere.exact).toBeUndefined();
-    const noWords = await reader.findDuplicateCandidates({ ...group, text: '…', opposite: { negated: false } });
-    expect({ exact: noWords.exact?.id, candidates: noWords.candidates }).toEqual({ exact: r.id, candidates: [] });
-  });
 });

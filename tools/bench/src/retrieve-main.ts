@@ -1,4 +1,4 @@
-// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-postgres] [--skip-pglite] [--reuse URL] [--modes hybrid,keyword]`: latency of validated
+// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-postgres] [--skip-pglite] [--reuse URL] [--modes hybrid,keyword] [--synthetic-vectors K]`: latency of validated
 // retrieval (memory.retrieve's pipeline: search over-fetch, fresh-row validation, ranking, dedupe,
 // contradictions, token budget) next to the plain hybrid search it is built on, on native Postgres
 // and PGlite. The corpus, the gate writes and the vectors are those of the main benchmark.
@@ -11,7 +11,7 @@ import { queries } from './corpus.js';
 import { createEmbeddedDatabase, createNativeDatabase, reuseNativeDatabase, type BenchDatabase } from './databases.js';
 import { fillVectors } from './search-phase.js';
 import { progress, since, summarize } from './stats.js';
-import { cachedPassageEmbedder, corpusVectors } from './vectors.js';
+import { cachedPassageEmbedder, corpusVectors, syntheticCorpusVectors } from './vectors.js';
 import { benchGate, keepStatistics, writeRange } from './write-phase.js';
 
 // retrieve.mjs runs the bundle with the repository root as working directory (like the main benchmark).
@@ -40,7 +40,9 @@ async function timeQueries(run: (q: { text: string; scopes: string[] }) => Promi
 async function fill(db: BenchDatabase, embedder: EmbeddingProvider, size: number, seed: number): Promise<void> {
   progress(`${db.name}: writing ${size} memories through the gate`);
   await writeRange(benchGate(db.handle), seed, 0, size, 8, undefined, keepStatistics(db.handle));
-  const vectors = await corpusVectors(root, embedder, seed, size);
+  // --synthetic-vectors K: real vectors for K texts, noisy copies for the rest (latency only).
+  const synthetic = argValue('--synthetic-vectors', 0);
+  const vectors = synthetic > 0 ? await syntheticCorpusVectors(root, embedder, seed, size, synthetic) : await corpusVectors(root, embedder, seed, size);
   await fillVectors(db.handle, cachedPassageEmbedder(embedder, vectors, seed));
   await sql`VACUUM ANALYZE memories`.execute(db.handle.db);
 }
@@ -92,6 +94,7 @@ async function main(): Promise<void> {
   }
   const lines = [
     `memories: ${size}, queries per row: ${count} (after 20 warm-up), topK 10, scopes global + one project, load average ${loadavg()[0]?.toFixed(1)}`,
+    ...(argValue('--synthetic-vectors', 0) > 0 ? [`vectors: real for the first ${argValue('--synthetic-vectors', 0)} texts, noisy copies of them for the rest (latency only; quality on them means nothing)`] : []),
     '', '| backend | what | mode | p50 ms | p95 ms | p99 ms | max ms | results/query |', '|---|---|---|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.backend} | ${r.what} | ${r.mode} | ${r.latency.p50} | ${r.latency.p95} | ${r.latency.p99} | ${r.latency.max} | ${r.meanResults} |`),
   ];

@@ -90,6 +90,43 @@ export async function corpusVectors(root: string, embedder: EmbeddingProvider, s
   return { n, dim, data, computeSeconds, fromCache: false };
 }
 
+/**
+ * LATENCY RUNS ONLY (`bench:retrieve --synthetic-vectors K`): the first K corpus texts get real
+ * vectors (computed or cached), every later memory i a real one, that of memory i mod K, plus
+ * seeded Gaussian noise (σ per component), normalised — the way fill-vectors-pglite.mjs fills an
+ * embedded store. The HNSW graph then has the size of a real one (it depends on rows, dimension
+ * and m) and clusters like the templated corpus does, without the hours 100k real vectors take
+ * on a shared 2-core VM. Search QUALITY on such vectors means nothing; every report says so.
+ */
+export async function syntheticCorpusVectors(root: string, embedder: EmbeddingProvider, seed: number, n: number, real: number, sigma = 0.02): Promise<CorpusVectors> {
+  const base = await corpusVectors(root, embedder, seed, Math.min(n, real));
+  if (n <= base.n) return base;
+  const dim = base.dim;
+  const data = new Float32Array(n * dim);
+  data.set(base.data);
+  let state = (seed * 2654435761) >>> 0;
+  const uniform = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) + 1) / 4294967297;
+  };
+  const gauss = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+  for (let i = base.n; i < n; i++) {
+    const from = (i % base.n) * dim;
+    let norm = 0;
+    for (let d = 0; d < dim; d++) {
+      const v = (base.data[from + d] as number) + sigma * gauss();
+      data[i * dim + d] = v;
+      norm += v * v;
+    }
+    norm = Math.sqrt(norm);
+    for (let d = 0; d < dim; d++) data[i * dim + d] = (data[i * dim + d] as number) / norm;
+  }
+  return { n, dim, data, computeSeconds: base.computeSeconds, fromCache: base.fromCache };
+}
+
 /** A PassageEmbedder answering from the corpus vectors; unknown texts go to the real model. */
 export function cachedPassageEmbedder(embedder: EmbeddingProvider, vectors: CorpusVectors, seed: number): PassageEmbedder & { misses: () => number } {
   const index = new Map<string, number>();

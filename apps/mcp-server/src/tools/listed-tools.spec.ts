@@ -9,8 +9,8 @@ import { TOOLS } from './index.js';
 /** A service whose every use case fails loudly: the call below must reach a tool handler, not "unknown tool". */
 const failingService = new Proxy({}, { get: () => { throw new Error('reached the service'); } }) as MemoryService;
 
-async function withClient<T>(profile: ToolProfile, fn: (client: Client) => Promise<T>): Promise<T> {
-  const server = createEngramMcpServer(failingService, { transport: 'stdio', toolNames: 'dotted', toolProfile: profile, configFlags: {} }, () => undefined);
+async function withClient<T>(profile: ToolProfile, fn: (client: Client) => Promise<T>, log: (msg: string) => void = () => undefined): Promise<T> {
+  const server = createEngramMcpServer(failingService, { transport: 'stdio', toolNames: 'dotted', toolProfile: profile, configFlags: {} }, log);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'profile-check', version: '1.0.0' });
   await server.connect(serverSide);
@@ -30,10 +30,12 @@ describe('tool profiles: what tools/list shows and what stays callable', () => {
   });
 
   it('an unlisted tool is still served by name under core (its handler runs, no "tool not found")', async () => {
-    const result = await withClient('core', (c) => c.callTool({ name: 'memory.get', arguments: { id: '00000000-0000-4000-8000-000000000000' } }));
+    const logged: string[] = [];
+    const result = await withClient('core', (c) => c.callTool({ name: 'memory.get', arguments: { id: '00000000-0000-4000-8000-000000000000' } }), (msg) => logged.push(msg));
     const text = JSON.stringify(result);
     expect(text).not.toMatch(/not found|disabled/i);
     expect(result.isError).toBe(true);
+    expect(logged).toEqual([expect.stringMatching(/^tool failed: Error: reached the service/)]);
   });
 
   it('an unknown tool is still refused under core', async () => {

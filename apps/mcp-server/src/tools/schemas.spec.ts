@@ -1,3 +1,6 @@
+import {
+  agentIdField, chainIdField, eventIdField, maxTokensField, prdEventTypeField, prdIdField, prdStatusField, requirementIdField, scoped, summaryField,
+} from './continuity-schemas.js';
 import { contentField, idField, isoDate, linksField, scopeField, tagsField, typeField } from './schemas.js';
 
 // The shared input fragments at their limits (issue 22: a loosened limit must fail a test).
@@ -53,5 +56,54 @@ describe('shared MCP input fields', () => {
     expect(ok(linksField, [{ ...link, weight: 0.01 }])).toBe(true);
     expect(ok(linksField, [{ ...link, note: 'x' }])).toBe(false);
     expect(ok(linksField, [{ kind: 'supports', target: 'nope' }])).toBe(false);
+  });
+});
+
+describe('shared work-continuity input fields (SPEC 8)', () => {
+  it('requirement ids and agent ids: trimmed, 1 to 200 characters', () => {
+    expect(requirementIdField.parse('  R3  ')).toBe('R3');
+    expect(ok(requirementIdField, 'x'.repeat(200))).toBe(true);
+    for (const v of ['x'.repeat(201), '   ', '']) expect(ok(requirementIdField, v)).toBe(false);
+    expect(agentIdField.parse(' planner ')).toBe('planner');
+    expect(ok(agentIdField, undefined)).toBe(true);
+    expect(ok(agentIdField, 'x'.repeat(200))).toBe(true);
+    for (const v of ['x'.repeat(201), '  ']) expect(ok(agentIdField, v)).toBe(false);
+  });
+
+  it('event ids (idempotency keys): optional, trimmed, 1 to 200 characters', () => {
+    expect(eventIdField.parse(' e-1 ')).toBe('e-1');
+    expect(ok(eventIdField, undefined)).toBe(true);
+    expect(ok(eventIdField, 'x'.repeat(200))).toBe(true);
+    for (const v of ['x'.repeat(201), ' ']) expect(ok(eventIdField, v)).toBe(false);
+  });
+
+  it('summaries: trimmed, not empty, at most 10 000 characters', () => {
+    expect(summaryField.parse(' done ')).toBe('done');
+    expect(summaryField.safeParse('  ').error?.issues[0]?.message).toBe('summary must not be empty');
+    expect(ok(summaryField, 'x'.repeat(10_000))).toBe(true);
+    expect(ok(summaryField, 'x'.repeat(10_001))).toBe(false);
+  });
+
+  it('token budgets: whole numbers from 100 to 100 000, 4000 when not given', () => {
+    expect(maxTokensField.parse(undefined)).toBe(4000);
+    for (const v of [100, 100_000]) expect(ok(maxTokensField, v)).toBe(true);
+    for (const v of [99, 100_001, 500.5]) expect(ok(maxTokensField, v)).toBe(false);
+  });
+
+  it('prd and chain ids are UUIDs; event types and statuses come from the PRD model', () => {
+    for (const f of [prdIdField, chainIdField]) {
+      expect(ok(f, ID)).toBe(true);
+      expect(ok(f, 'R3')).toBe(false);
+    }
+    expect(ok(prdEventTypeField, 'blocker_hit')).toBe(true);
+    expect(ok(prdEventTypeField, 'blocker')).toBe(false);
+    expect(ok(prdStatusField, 'in_progress')).toBe(true);
+    expect(ok(prdStatusField, 'done')).toBe(false);
+  });
+
+  it('a request scope replaces the session scope only when given', () => {
+    const ctx = { scope: 'project:a', actor: 'x' };
+    expect(scoped(ctx, undefined)).toBe(ctx);
+    expect(scoped(ctx, 'agent:b')).toEqual({ scope: 'agent:b', actor: 'x' });
   });
 });

@@ -1,5 +1,6 @@
 import type { EdgeKind } from '@engram/memory';
-import type { EdgeRow, RecordWriter } from '../commit/record.writer.js';
+import type { EdgeRow } from '../commit/commit-statement.js';
+import type { RecordWriter } from '../commit/record.writer.js';
 
 /*
  * The memory graph as the gate maintains it (ADR-0010). Layer 2 decides which edges a write

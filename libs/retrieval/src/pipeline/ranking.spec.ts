@@ -25,7 +25,24 @@ describe('ranking signals (seed 004)', () => {
     expect(blendScore(relevantOld, DEFAULT_RANKING_WEIGHTS)).toBeCloseTo(0.65, 10);
     const recencyHeavy = { semantic: 0.2, recency: 0.8, access: 0, confidence: 0 };
     expect(blendScore(weakFresh, recencyHeavy)).toBeGreaterThan(blendScore(relevantOld, recencyHeavy));
-    expect(blendScore(weakFresh, DEFAULT_RANKING_WEIGHTS)).toBeCloseTo(0.35 + 0.2 + 0.1, 10);
+    expect(blendScore(weakFresh, DEFAULT_RANKING_WEIGHTS)).toBeCloseTo(0.35 + 0.2 + 0.5 * 0.1, 10);
+  });
+
+  it('the best match earns access in full, as seed 004 adds it; recency always counts in full', () => {
+    const best = { semantic: 1, recency: 0.4, access: 0.7, effectiveConfidence: 0.3 };
+    const w = { semantic: 0.7, recency: 0.2, access: 0.1, confidence: 0.5 };
+    expect(blendScore(best, w)).toBeCloseTo((0.7 + 0.4 * 0.2 + 0.7 * 0.1 + 0.3 * 0.5) / 1.5, 10);
+  });
+
+  it('a memory read a minute ago for another question does not outrank a better match of this one (ADR-0040)', () => {
+    const justRecalled = { semantic: 0.78, recency: 1, access: 1, effectiveConfidence: 1 };
+    const answer = { semantic: 0.9, recency: 1, access: 0, effectiveConfidence: 1 };
+    // Added flat, access lifted the weaker match above the answer: 0.546 + 0.2 + 0.1 = 0.846 > 0.83.
+    expect(blendScore(answer, DEFAULT_RANKING_WEIGHTS)).toBeCloseTo(0.63 + 0.2, 10);
+    expect(blendScore(justRecalled, DEFAULT_RANKING_WEIGHTS)).toBeCloseTo(0.546 + 0.2 + 0.078, 10);
+    expect(blendScore(answer, DEFAULT_RANKING_WEIGHTS)).toBeGreaterThan(blendScore(justRecalled, DEFAULT_RANKING_WEIGHTS));
+    // A memory matching nothing earns nothing from having been read.
+    expect(blendScore({ semantic: 0, recency: 0, access: 1, effectiveConfidence: 1 }, DEFAULT_RANKING_WEIGHTS)).toBe(0);
   });
 
   it('rejects absurd weights', () => {

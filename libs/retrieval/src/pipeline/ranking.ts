@@ -22,11 +22,18 @@ export interface RankingSignals {
   effectiveConfidence: number;
 }
 
-/** Weighted blend of the signals, divided by the weight sum so it stays in [0, 1]. */
+/**
+ * Weighted blend of the signals, divided by the weight sum so it stays in [0, 1]. Access is
+ * credited in proportion to how well the memory matches this query (semantic in [0, 1]): the best
+ * match earns it in full, as seed 004 adds it, a weak match only in part. Added flat, a memory
+ * recalled a minute ago for another question gained the whole access weight on every later query,
+ * enough to push this query's answer out of the top 10 (ADR-0040). Recency stays flat: it is the
+ * lever a caller raises on purpose to prefer newer memories.
+ */
 export function blendScore(s: RankingSignals, w: RankingWeights): number {
   const total = w.semantic + w.recency + w.access + w.confidence;
   if (total <= 0) return 0;
-  return (s.semantic * w.semantic + s.recency * w.recency + s.access * w.access + s.effectiveConfidence * w.confidence) / total;
+  return (s.semantic * w.semantic + s.recency * w.recency + s.semantic * s.access * w.access + s.effectiveConfidence * w.confidence) / total;
 }
 
 /** Validates ranking weights: finite, >= 0, not all 0. Returns an error message or null. */

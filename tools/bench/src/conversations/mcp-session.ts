@@ -13,6 +13,8 @@ export interface McpSession {
   client: Client;
   /** The server's base URL (`/health` lives under it). */
   baseUrl: string;
+  /** Headers that pass the server's key check (e.g. for `/metrics`). */
+  authHeaders: Record<string, string>;
   /** The native database's name (kept with --keep-db, reusable with --reuse-db); null on PGlite. */
   database: string | null;
   databaseUrl: string | null;
@@ -63,6 +65,7 @@ export async function openMcpSession(
     return {
       client,
       baseUrl: started.baseUrl,
+      authHeaders: { Authorization: `Bearer ${API_KEY}` },
       database: native?.name ?? null,
       databaseUrl: native?.url ?? null,
       async call(name, args) {

@@ -1,46 +1,59 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { DatabaseUnavailableError, EmbeddedLockError } from '../../errors.js';
 import { dbLogger } from '../../logger.js';
 import type { DatabaseHandle } from '../database-handle.js';
 import { handleOverPool } from '../kysely-over-pool.js';
 import { installPgTypeParsers } from '../pg-types.js';
-import { createPglite } from '../pglite-instance.js';
 import {
   SOCKET_PORT, isAlive, readLock, releaseLock, removeStaleLock, socketPathOf, tryCreateLock,
 } from './embedded-lock.js';
 import { TakeoverPool } from './takeover-pool.js';
-import { startTurnServer, type TurnServer } from './turn-server.js';
+import { startPgliteHost, type PgliteHost } from './pglite-host.js';
 
 const MAX_SOCKET_PATH = 100; // sun_path is 104-108 bytes depending on the OS
-const JOIN_ATTEMPTS = 150;
+/**
+ * How long a process waits for an owner that holds the lock but does not serve yet. Opening PGlite
+ * (initdb on a new home) took over 15 s on the loaded 2-core test VM, beyond the old 150 tries of
+ * 100 ms, so a second process starting beside a new owner gave up (before and after ADR-0035).
+ */
+const JOIN_DEADLINE_MS = 60_000;
 
-/** The PGlite instance and socket server while this process owns the embedded database. */
+/**
+ * The PGlite engine (in a worker thread, ADR-0035) serving the socket while this process owns the
+ * embedded database. If the worker dies on its own, the lock is released at once so that the next
+ * connection of any process (this one included) takes ownership over and reopens the data.
+ */
 class Ownership {
-  private owned: { pglite: PGlite; server: TurnServer } | undefined;
+  private host: PgliteHost | undefined;
   constructor(private readonly home: string) {}
 
   async take(): Promise<void> {
     const dataDir = path.join(this.home, 'pgdata');
-    let pglite: PGlite | undefined;
     try {
-      pglite = await createPglite(dataDir);
-      this.owned = { pglite, server: await startTurnServer(pglite, socketPathOf(this.home)) };
+      const host = await startPgliteHost({
+        dataDir,
+        socketPath: socketPathOf(this.home),
+        onCrash: (error) => {
+          if (this.host !== host) return;
+          this.host = undefined;
+          dbLogger.error('the embedded database engine stopped; the next connection reopens it', { error: String(error) });
+          releaseLock(this.home);
+        },
+      });
+      this.host = host;
     } catch (error) {
-      await pglite?.close().catch(() => {});
       releaseLock(this.home);
       throw new DatabaseUnavailableError(`cannot open the embedded database in ${dataDir}: ${String(error)}`, { cause: error });
     }
   }
 
   async release(): Promise<void> {
-    const owned = this.owned;
-    this.owned = undefined;
-    if (!owned) return;
-    await owned.server.stop();
-    await owned.pglite.close();
+    const host = this.host;
+    this.host = undefined;
+    if (!host) return;
+    await host.stop();
     releaseLock(this.home);
   }
 }
@@ -48,7 +61,7 @@ class Ownership {
 /**
  * Opens the embedded database shared by every engram process of one ENGRAM_HOME.
  * The first process becomes the OWNER: it takes `${home}/engram.lock`, opens PGlite on
- * `${home}/pgdata` and serves it on the unix socket `${home}/.s.PGSQL.5432`. Every process,
+ * `${home}/pgdata` in a worker thread and serves it on the unix socket `${home}/.s.PGSQL.5432`. Every process,
  * the owner included, queries through that socket with a one-connection pool, so sessions of
  * different processes never interleave. A lock whose pid is dead is taken over.
  * When the owner closes (or dies), a statement in flight on another process fails, and that
@@ -82,7 +95,8 @@ export async function openEmbedded(home: string): Promise<DatabaseHandle> {
 
 /** Becomes the owner if nobody (alive) is, else waits until the owner's socket answers. */
 async function electOrJoin(home: string, ownership: Ownership): Promise<void> {
-  for (let attempt = 0; attempt < JOIN_ATTEMPTS; attempt++) {
+  const deadline = Date.now() + JOIN_DEADLINE_MS;
+  for (let attempt = 0; attempt === 0 || Date.now() < deadline; attempt++) {
     if (tryCreateLock(home, { pid: process.pid, socketDir: home, port: SOCKET_PORT })) {
       if (attempt > 0) dbLogger.info('this process now owns the embedded database', { home });
       return ownership.take();

@@ -1,7 +1,8 @@
 import type { MemoryRecord, NewRecordInput } from '@engram/memory';
-import type { CommitAudit, RecordWriter } from './commit/record.writer.js';
-import type { Actor } from './actor.js';
-import type { CreateInput, WriteRequest } from './write-request.js';
+import type { CommitAudit } from './commit-statement.js';
+import type { RecordWriter } from './record.writer.js';
+import type { Actor } from '../actor.js';
+import type { CreateInput, WriteRequest } from '../write-request.js';
 
 /** What a commit produced. */
 export interface Applied {

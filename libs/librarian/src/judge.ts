@@ -1,13 +1,43 @@
 import { contentHashSteps, runInTurns, runSized, type MemoryRecord, type Steps } from '@engram/memory';
 import { firstDeniedScope } from './actor.js';
+import type { Admitted } from './admit.js';
 import { MAX_RANKED_WORDS, planFromWords, searchableWordsSteps } from './candidate-terms.js';
 import { contextOf, rejectWith, type DecisionDeps, type Layer2Result } from './decision-context.js';
 import { decideExisting } from './decision-existing.js';
 import { checkLinks } from './edges/link-check.js';
 import type { PlannedEdge } from './edges/planned-edge.js';
-import type { PolicyContext } from './policy.js';
+import { findLayer2Candidates } from './layer2-candidates.query.js';
+import { evaluatePolicy, type PolicyContext } from './policy.js';
 import { contradictoryTokens, jaccard, SIMILAR_JACCARD, tokenSetSteps } from './similarity.js';
 import type { CreateInput, WriteRequest } from './write-request.js';
+
+/*
+ * Stage 2 of the gate (ADR-0038): judge. Layer 2 reads the store (duplicates, conflicts, the
+ * target's state) and decides; the policy is evaluated ONCE on that decision; the result is a
+ * value that says what settling must do. Nothing is written here, and nothing is thrown for a
+ * refusal: a rejection is a verdict like any other.
+ */
+
+/** Stage 2's value: what to do with an admitted request, decided once. `l2.request` may be rewritten. */
+export type Judgement =
+  | { verdict: 'reject'; l2: Layer2Result; code: string; reason: string; policyMatched?: string }
+  | { verdict: 'noop'; l2: Layer2Result }
+  | { verdict: 'queue'; l2: Layer2Result; reason: string; policyMatched: string }
+  | { verdict: 'commit'; l2: Layer2Result; reason: string; policyMatched: string };
+
+/** What judging reads: the store (a handle, or the review's transaction), the type registry, the policy. */
+export type JudgeDeps = Omit<DecisionDeps, 'actor' | 'reviewing'>;
+
+/** Layer 2, then the policy on its decision: reject / noop / queue / commit, with the reason to log. */
+export async function judge(deps: JudgeDeps, a: Admitted): Promise<Judgement> {
+  const l2 = await decide(a.request, { ...deps, actor: a.actor, reviewing: false });
+  if (l2.decision === 'REJECT') return { verdict: 'reject', l2, code: l2.code ?? 'REJECTED', reason: l2.reason };
+  if (l2.decision === 'NOOP') return { verdict: 'noop', l2 };
+  const { action, policyMatched } = evaluatePolicy(deps.policy, l2.context, deps.registry);
+  if (action === 'reject') return { verdict: 'reject', l2, code: 'POLICY_REJECTED', reason: `policy rule ${policyMatched} rejects this request`, policyMatched };
+  if (action === 'queue') return { verdict: 'queue', l2, policyMatched, reason: `queued for review by policy ${policyMatched}: ${l2.reason}` };
+  return { verdict: 'commit', l2, policyMatched, reason: `auto-approved by policy ${policyMatched}: ${l2.reason}` };
+}
 
 /** How many near neighbours a new record is linked to with similar_to (the closest first). */
 export const MAX_SIMILAR_EDGES = 3;
@@ -18,7 +48,7 @@ const CANDIDATES_PER_LIST = 20;
 /** Stored texts a new gate counts words in before its first create (WordRarity.warm). */
 const RARITY_SAMPLE = 2000;
 
-/** Layer 2: ADD / UPDATE / NOOP / SUPERSEDE / ... with duplicate and conflict checks. */
+/** Layer 2 alone: ADD / UPDATE / NOOP / SUPERSEDE / ... with duplicate and conflict checks (approval re-runs this). */
 export async function decide(request: WriteRequest, deps: DecisionDeps): Promise<Layer2Result> {
   if (request.op === 'create') return decideCreate(request, deps);
   return decideExisting(request, deps);
@@ -43,7 +73,7 @@ async function decideCreate(request: CreateRequest, deps: DecisionDeps): Promise
   const plan = planFromWords(words, tokens, deps.policy.nearDuplicate.threshold, rarity ? (w) => rarity.order(w) : undefined);
   rarity?.observe(plan.words.slice(0, MAX_RANKED_WORDS));
   const hash = await runSized(contentHashSteps(request.content), size);
-  const { exact, candidates } = await deps.reader.findDuplicateCandidates({
+  const { exact, candidates } = await findLayer2Candidates(deps.db, {
     scope: request.scope, type: request.type, text: request.content, contentHash: hash, limit: CANDIDATES_PER_LIST,
     nearTerms: plan.nearTerms, opposite: { negated: plan.negated, terms: plan.conflictTerms },
   });

@@ -1,0 +1,209 @@
+// The embedded database's engine, off the main thread (issue 17, ADR-0035). A worker thread owns
+// the PGlite instance and serves it on a unix socket, one client connection at a time (ADR-0003);
+// every process, the one that started this worker included, queries through that socket with
+// `pg`. PGlite runs Postgres in WebAssembly on the thread that calls it, so here a 256 KB
+// `to_tsvector` or a GIN insert holds this worker's loop, not the one that answers requests.
+// @NOTE This module imports only packages, no sibling files: under jest the worker is started from
+// this .ts file by Node's own type stripping, which does not map `./x.js` imports to `.ts`. Keep
+// it to erasable TypeScript syntax (no enums, no parameter properties) for the same reason.
+import net from 'node:net';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
+
+/** Marks workerData so that importing this module elsewhere never starts a server. */
+export const PGLITE_WORKER_KIND = 'engram-pglite-worker';
+
+/** What the main thread hands the worker; plain data so it crosses the thread boundary. */
+export interface PgliteWorkerData {
+  readonly kind: typeof PGLITE_WORKER_KIND;
+  /** The data directory; absent means in memory (tests, throwaway tools). */
+  readonly dataDir?: string;
+  /** Postgres start parameters (PGlite's defaults plus the memory bounds of ADR-0032). */
+  readonly startParams: string[];
+  /** The unix socket to serve (`<dir>/.s.PGSQL.5432`). */
+  readonly socketPath: string;
+  /** PGlite's modules compiled by the main thread once per process; absent: PGlite loads them. */
+  readonly pgliteWasmModule?: WebAssembly.Module;
+  readonly initdbWasmModule?: WebAssembly.Module;
+}
+
+export type PgliteWorkerRequest = { type: 'stop'; graceMs: number };
+export type PgliteWorkerReply =
+  | { type: 'ready' }
+  | { type: 'failed'; message: string }
+  | { type: 'log'; level: 'debug' | 'warn' | 'error'; message: string; error?: string }
+  | { type: 'stopped' };
+
+type Log = (level: 'debug' | 'warn' | 'error', message: string, error?: unknown) => void;
+
+/*
+ * Serves one PGlite over a unix socket to several processes, ONE CLIENT CONNECTION AT A TIME.
+ * pglite-socket 0.2's own server multiplexes the messages of all connections onto PGlite's single
+ * session message by message, so an extended-protocol Parse/Bind of one client can land between
+ * another client's messages, and a transaction is only protected once BEGIN has run. Here a
+ * connection waits (accepted, unanswered) until the previous one has closed; clients keep their
+ * pools at one connection with a short idle timeout so that every process gets its turn.
+ */
+
+/** The subset of pglite-socket's queue manager that PGLiteSocketHandler calls. */
+class SerialProtocolQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+  private readonly pglite: PGlite;
+  closed = false;
+  constructor(pglite: PGlite) {
+    this.pglite = pglite;
+  }
+
+  enqueue(_handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
+    return this.run(async () => {
+      let bytes = 0;
+      await this.pglite.runExclusive(() =>
+        this.pglite.execProtocolRawStream(message, {
+          onRawData: (data) => {
+            bytes += data.length;
+            onData(data);
+          },
+        }),
+      );
+      return bytes;
+    });
+  }
+
+  clearQueueForHandler(): void {}
+
+  idle(): Promise<void> {
+    return this.tail.then(() => undefined);
+  }
+
+  async clearTransactionIfNeeded(): Promise<void> {
+    await this.rollbackIfNeeded();
+  }
+
+  /** A client that vanished mid-transaction must not leave it open for the next one. */
+  rollbackIfNeeded(): Promise<void> {
+    return this.run(async () => {
+      if (!this.closed && this.pglite.isInTransaction()) await this.pglite.exec('ROLLBACK');
+    });
+  }
+
+  private run<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.tail.then(task, task);
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+}
+
+/** A running socket server; `stop()` closes every connection and the listener. */
+export interface TurnServer {
+  /** Stops listening, lets the active client finish (at most `graceMs`), drops the others. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export async function startTurnServer(pglite: PGlite, socketPath: string, log: Log): Promise<TurnServer> {
+  const queue = new SerialProtocolQueue(pglite);
+  const waiting: net.Socket[] = [];
+  const open = new Set<net.Socket>();
+  let active: net.Socket | undefined;
+  let stopped = false;
+
+  const next = async (): Promise<void> => {
+    if (active) return;
+    let socket: net.Socket | undefined;
+    while ((socket = waiting.shift()) && socket.destroyed) {
+      /* skip clients that gave up while waiting */
+    }
+    if (!socket || stopped) return;
+    active = socket;
+    const handler = new PGLiteSocketHandler({ queryQueue: queue as never, closeOnDetach: true });
+    const done = () => {
+      if (active !== socket || stopped) return;
+      queue
+        .rollbackIfNeeded()
+        .catch((error: unknown) => log('error', 'embedded database: rollback after disconnect failed', error))
+        .finally(() => {
+          active = undefined;
+          void next();
+        });
+    };
+    handler.addEventListener('close', done);
+    handler.addEventListener('error', done);
+    await handler.attach(socket);
+  };
+
+  const server = net.createServer((socket) => {
+    open.add(socket);
+    socket.on('close', () => open.delete(socket));
+    socket.on('error', (error) => log('debug', 'embedded client socket error', error));
+    waiting.push(socket);
+    void next();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => resolve());
+  });
+  return {
+    async stop(graceMs = 5_000) {
+      stopped = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Clients still waiting for a turn reconnect and take over; the active one may finish
+      // its transaction (its pool closes the idle connection within ~100 ms).
+      for (const socket of waiting.splice(0)) socket.destroy();
+      const current = active;
+      if (current && !current.destroyed) {
+        await Promise.race([
+          new Promise<void>((resolve) => current.once('close', () => resolve())),
+          new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref()),
+        ]);
+      }
+      for (const socket of open) socket.destroy();
+      await closed;
+      await queue.idle(); // PGlite may only close once no message is in flight
+      queue.closed = true;
+    },
+  };
+}
+
+/** Opens PGlite, serves it, and closes both when the main thread says stop. */
+async function serve(port: MessagePort, data: PgliteWorkerData): Promise<void> {
+  const reply = (message: PgliteWorkerReply) => port.postMessage(message);
+  const log: Log = (level, message, error) => reply({ type: 'log', level, message, ...(error === undefined ? {} : { error: String(error) }) });
+  let pglite: PGlite | undefined;
+  let server: TurnServer;
+  try {
+    pglite = await PGlite.create({
+      ...(data.dataDir ? { dataDir: data.dataDir } : {}),
+      ...(data.pgliteWasmModule && data.initdbWasmModule ? { pgliteWasmModule: data.pgliteWasmModule, initdbWasmModule: data.initdbWasmModule } : {}),
+      extensions: { vector },
+      startParams: data.startParams,
+    });
+    server = await startTurnServer(pglite, data.socketPath, log);
+  } catch (error) {
+    await pglite?.close().catch(() => {});
+    reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+    port.close();
+    return;
+  }
+  const engine = pglite;
+  port.on('message', (request: PgliteWorkerRequest) => {
+    if (request.type !== 'stop') return;
+    void (async () => {
+      try {
+        await server.stop(request.graceMs);
+        await engine.close();
+      } catch (error) {
+        log('error', 'embedded database: closing failed', error);
+      }
+      reply({ type: 'stopped' });
+      port.close(); // nothing is left to keep this thread alive: it exits
+    })();
+  });
+  reply({ type: 'ready' });
+}
+
+const data = workerData as Partial<PgliteWorkerData> | null;
+if (!isMainThread && parentPort !== null && data?.kind === PGLITE_WORKER_KIND && data.socketPath !== undefined) {
+  void serve(parentPort, data as PgliteWorkerData);
+}
