@@ -9,24 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase, openInMemoryDatabase, type DatabaseHandle } from '@engram/infra';
-
-/** Runs `work` while a 1 ms ticker records the longest gap between ticks of this thread. */
-async function longestPause(work: () => Promise<unknown>): Promise<{ pauseMs: number; totalMs: number }> {
-  let last = performance.now();
-  let pauseMs = 0;
-  const ticker = setInterval(() => {
-    const now = performance.now();
-    pauseMs = Math.max(pauseMs, now - last);
-    last = now;
-  }, 1);
-  const start = performance.now();
-  try {
-    await work();
-    return { pauseMs: Math.max(pauseMs, performance.now() - last), totalMs: performance.now() - start };
-  } finally {
-    clearInterval(ticker);
-  }
-}
+import { longestPause } from '../../../tools/test/event-loop-pause.js';
 
 // About 1.3 MB of words: one statement that PGlite needs a second or more for.
 const HEAVY = sql<{ n: number }>`SELECT length(to_tsvector('english', repeat('lorem ipsum dolor sitting amet consectetur adipiscing ', 24000))::text) AS n`;

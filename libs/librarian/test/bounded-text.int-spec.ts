@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { testBackends } from '../../../tools/test/backends.js';
 import { useGateDatabase, user } from './gate-fixtures.js';
+import { longestPause } from '../../../tools/test/event-loop-pause.js';
 
 /*
  * Issue 17: `memory.store` of one 99 999-letter word blocked the process for 96 s (the Porter2
@@ -13,23 +14,6 @@ import { useGateDatabase, user } from './gate-fixtures.js';
 // suites run) a pause is stretched several times, so the test holds a bound that fails only on a
 // real regression (96 s before the fix) and docs/benchmarks.md records the measured pauses.
 const MAX_PAUSE_MS = 1_000;
-
-async function longestPause<T>(run: () => Promise<T>): Promise<{ result: T; pauseMs: number; totalMs: number }> {
-  let last = performance.now();
-  let pauseMs = 0;
-  const ticker = setInterval(() => {
-    const now = performance.now();
-    pauseMs = Math.max(pauseMs, now - last);
-    last = now;
-  }, 1);
-  const start = performance.now();
-  try {
-    const result = await run();
-    return { result, pauseMs: Math.max(pauseMs, performance.now() - last), totalMs: performance.now() - start };
-  } finally {
-    clearInterval(ticker);
-  }
-}
 
 /** About 256 KB of ordinary developer prose: the repository's own ADRs and docs, repeated to size. */
 function realisticText(bytes: number): string {
