@@ -26,6 +26,9 @@ export function pgliteWorkerUrl(): URL {
   return found;
 }
 
+/** Node's WebAssembly global, typed here: its declarations come with the DOM lib, which the packages do not load. */
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<NonNullable<PgliteWorkerData['pgliteWasmModule']>> } }).WebAssembly;
+
 let compiled: Promise<Pick<PgliteWorkerData, 'pgliteWasmModule' | 'initdbWasmModule'>> | undefined;
 
 /**
@@ -38,7 +41,7 @@ function compiledModules(): Promise<Pick<PgliteWorkerData, 'pgliteWasmModule' | 
   compiled ??= (async () => {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     const [pgliteWasmModule, initdbWasmModule] = await Promise.all(
-      ['pglite.wasm', 'initdb.wasm'].map(async (file) => WebAssembly.compile(await readFile(path.join(dist, file)))),
+      ['pglite.wasm', 'initdb.wasm'].map(async (file) => wasm.compile(await readFile(path.join(dist, file)))),
     );
     return { pgliteWasmModule, initdbWasmModule };
   })().catch((error: unknown) => {

@@ -9,7 +9,7 @@
 import net from 'node:net';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
 
@@ -26,8 +26,10 @@ export interface PgliteWorkerData {
   /** The unix socket to serve (`<dir>/.s.PGSQL.5432`). */
   readonly socketPath: string;
   /** PGlite's modules compiled by the main thread once per process; absent: PGlite loads them. */
-  readonly pgliteWasmModule?: WebAssembly.Module;
-  readonly initdbWasmModule?: WebAssembly.Module;
+  // Named through PGlite's own options: the WebAssembly global's types come with the DOM lib, which
+  // the published packages do not load (tools/build/pack-libs.mjs compiles with types: node only).
+  readonly pgliteWasmModule?: PGliteOptions['pgliteWasmModule'];
+  readonly initdbWasmModule?: PGliteOptions['initdbWasmModule'];
 }
 
 export type PgliteWorkerRequest = { type: 'stop'; graceMs: number };
