@@ -1,5 +1,5 @@
 import {
-  createEventLog, createExtractiveSummariser, createTocService, estimateTextTokens, tocConfig, type NewConversationEvent, type TocDb, type TocService,
+  createEventLog, createExtractiveSummariser, createTocService, estimateTextTokens, tocConfig, type NewConversationEvent, type ConversationDb, type TocService,
 } from '@engram/conversation';
 import { testBackends } from '../../../tools/test/backends.js';
 import { loadTestEmbedder } from '../../../tools/test/test-embedder.js';
@@ -51,7 +51,7 @@ describe.each(testBackends)('search over every conversation turn ($name)', (back
   beforeAll(async () => {
     handle = await backend.open();
     embedder = await loadTestEmbedder();
-    const db = handle.db as unknown as TocDb;
+    const db = handle.db as unknown as ConversationDb;
     toc = createTocService({ db, summariser: createExtractiveSummariser({ bullets: 1, keywords: 2 }), config, embedder });
     await createEventLog(handle.db as never).append(events);
     await toc.processOutbox(100);

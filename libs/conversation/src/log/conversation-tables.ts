@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /* Row shapes of the conversation log (migration 20261123T150000000Z). */
 type Json<T> = ColumnType<T, string, string>;
@@ -28,10 +28,8 @@ export interface ConversationOutboxTable {
   processed_at: Date | null;
 }
 
-export interface ConversationDatabase {
+/** The event log's tables; the lib's handle type (`ConversationDatabase`) adds the TOC's. */
+export interface ConversationLogTables {
   conversation_events: ConversationEventsTable;
   conversation_outbox: ConversationOutboxTable;
 }
-
-/** A kysely handle (or transaction) over the conversation tables. */
-export type ConversationDb = Kysely<ConversationDatabase>;

@@ -1,10 +1,11 @@
 import { sql, type Selectable } from 'kysely';
 import { EventNotFoundError } from '../errors.js';
-import type { ConversationDb, ConversationEventsTable } from './conversation-tables.js';
+import type { ConversationEventsTable } from './conversation-tables.js';
+import type { ConversationDb } from '../conversation-database.js';
 import { decodeLogCursor, encodeLogCursor } from './event-cursor.js';
 import type { ConversationEvent, ConversationEventKind, NewConversationEvent } from './event-model.js';
 import { assertValidEvents } from './event-validation.js';
-import { claimOutbox, completeOutbox } from './outbox.repository.js';
+import { claimOutbox, completeOutbox, type OutboxEntry } from './outbox.repository.js';
 import { checkLimit } from './page-limit.js';
 import { redactSensitive } from '@engram/memory';
 
@@ -39,6 +40,30 @@ export interface AppendResult {
   duplicates: number;
   /** The ids that were new, in batch order (the rest were already stored or repeated in the batch). */
   insertedIds: string[];
+}
+
+/** One page of the log: `nextCursor` is null on the last page. */
+export interface EventPage {
+  events: ConversationEvent[];
+  nextCursor: string | null;
+}
+
+/** The append-only conversation log of one database: no update or delete of an event exists. */
+export interface EventLog {
+  /** Appends a batch atomically; duplicates are counted and left untouched. `onProgress` only reports. */
+  append(events: NewConversationEvent[], onProgress?: AppendProgress): Promise<AppendResult>;
+  /** Events of one project in source-time order (ts, seq), keyset-paginated. */
+  range(q: RangeQuery): Promise<EventPage>;
+  /** The event and up to `before`/`after` neighbours of its project; EventNotFoundError when unknown. */
+  around(eventId: string, opts: { before: number; after: number }): Promise<ConversationEvent[]>;
+  /** The events with these ids, in log order (source time, then ingestion order). */
+  byIds(eventIds: readonly string[]): Promise<ConversationEvent[]>;
+  /** Number of events stored for a project (status, tests). */
+  count(project: string): Promise<number>;
+  /** Leases up to `limit` unprocessed outbox rows, oldest first (at-least-once; see claimOutbox). */
+  claimOutbox(limit: number, leaseMs?: number): Promise<OutboxEntry[]>;
+  /** Marks claimed outbox rows done; completing twice is harmless. */
+  completeOutbox(ids: number[]): Promise<void>;
 }
 
 function toEvent(r: Selectable<ConversationEventsTable>): ConversationEvent {
@@ -120,7 +145,7 @@ async function appendOnce(db: ConversationDb, events: NewConversationEvent[], on
 }
 
 /** Events of one project in source-time order (ts, seq), keyset-paginated. */
-async function range(db: ConversationDb, q: RangeQuery): Promise<{ events: ConversationEvent[]; nextCursor: string | null }> {
+async function range(db: ConversationDb, q: RangeQuery): Promise<EventPage> {
   const limit = checkLimit(q.limit, 'limit');
   const after = q.cursor ? decodeLogCursor(q.cursor) : undefined;
   const rows = await db
@@ -173,19 +198,15 @@ async function count(db: ConversationDb, project: string): Promise<number> {
   return Number(row.n);
 }
 
-/** The append-only log over one kysely handle: no update or delete of an event exists. */
-export function createEventLog(db: ConversationDb) {
+/** The append-only log over one kysely handle (or transaction). */
+export function createEventLog(db: ConversationDb): EventLog {
   return {
-    /** `onProgress` (optional) hears how far a large batch is; it changes nothing about atomicity. */
-    append: (events: NewConversationEvent[], onProgress?: AppendProgress) => append(db, events, onProgress),
-    range: (q: RangeQuery) => range(db, q),
-    around: (eventId: string, opts: { before: number; after: number }) => around(db, eventId, opts),
-    /** Number of events stored for a project (status, tests). */
-    byIds: (eventIds: readonly string[]) => byIds(db, eventIds),
-    count: (project: string) => count(db, project),
-    claimOutbox: (limit: number, leaseMs?: number) => claimOutbox(db, limit, leaseMs),
-    completeOutbox: (ids: number[]) => completeOutbox(db, ids),
+    append: (events, onProgress) => append(db, events, onProgress),
+    range: (q) => range(db, q),
+    around: (eventId, opts) => around(db, eventId, opts),
+    byIds: (eventIds) => byIds(db, eventIds),
+    count: (project) => count(db, project),
+    claimOutbox: (limit, leaseMs) => claimOutbox(db, limit, leaseMs),
+    completeOutbox: (ids) => completeOutbox(db, ids),
   };
 }
-
-export type EventLog = ReturnType<typeof createEventLog>;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ConversationDb } from './conversation-tables.js';
+import type { ConversationDb } from '../conversation-database.js';
 import { checkLimit } from './page-limit.js';
 
 /** How long a claimed outbox row stays with its consumer before another may claim it. */

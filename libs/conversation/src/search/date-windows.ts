@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { windowsIn } from '@engram/memory';
-import type { TocDb } from '../toc/toc-tables.js';
+import type { ConversationDb } from '../conversation-database.js';
 import { keywordEvents, type TimeWindow } from './event-search.js';
 import type { TermStatsReader } from './term-stats.js';
 
@@ -21,7 +21,7 @@ export function withoutAnchor(text: string): string {
 }
 
 /** The project's newest event time: "now" for relative dates in a backfilled conversation. */
-async function newestEvent(db: TocDb, project: string): Promise<Date | null> {
+async function newestEvent(db: ConversationDb, project: string): Promise<Date | null> {
   const r = await sql<{ ts: Date | string | null }>`SELECT max(ts) AS ts FROM conversation_events WHERE project = ${project}`.execute(db);
   const ts = r.rows[0]?.ts;
   return ts ? new Date(ts) : null;
@@ -32,7 +32,7 @@ async function newestEvent(db: TocDb, project: string): Promise<Date | null> {
  * and "the <day|week|month> before/after <something>", anchored at the best keyword match of that
  * something in the project's own conversation.
  */
-export async function dateWindowsOf(db: TocDb, termStats: TermStatsReader, project: string, text: string): Promise<TimeWindow[]> {
+export async function dateWindowsOf(db: ConversationDb, termStats: TermStatsReader, project: string, text: string): Promise<TimeWindow[]> {
   const reference = await newestEvent(db, project);
   if (!reference) return [];
   const out: TimeWindow[] = [];

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { TocDb } from '../toc/toc-tables.js';
+import type { ConversationDb } from '../conversation-database.js';
 import type { EventMatch, TimeWindow } from './event-search.js';
 
 /**
@@ -16,7 +16,7 @@ type NextRow = { event_id: string; session_id: string; ts: Date | string; text: 
  * For each of `ids`, the event right after it in the same project and session (by ts, then seq,
  * through conversation_events_session_idx), inside `window` when one is given.
  */
-async function nextInSession(db: TocDb, project: string, ids: readonly string[], window?: TimeWindow): Promise<NextRow[]> {
+async function nextInSession(db: ConversationDb, project: string, ids: readonly string[], window?: TimeWindow): Promise<NextRow[]> {
   const bounds = window
     ? sql`AND n.ts >= ${window.from.toISOString()}::timestamptz AND n.ts < ${window.to.toISOString()}::timestamptz`
     : sql``;
@@ -35,7 +35,7 @@ async function nextInSession(db: TocDb, project: string, ids: readonly string[],
  * and brings in the turns that follow a hit (they may share no word with the query). Scores are
  * divided by 1 + CONTEXT_WEIGHT, so a turn's own BM25 scale is kept. One extra read.
  */
-export async function withSessionContext(db: TocDb, project: string, hits: EventMatch[], window?: TimeWindow): Promise<EventMatch[]> {
+export async function withSessionContext(db: ConversationDb, project: string, hits: EventMatch[], window?: TimeWindow): Promise<EventMatch[]> {
   if (hits.length === 0) return hits;
   const next = await nextInSession(db, project, hits.map((h) => h.eventId), window);
   const own = new Map(hits.map((h) => [h.eventId, h.score]));

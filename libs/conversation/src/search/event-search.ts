@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TimeWindow } from '@engram/memory';
-import type { TocDb } from '../toc/toc-tables.js';
+import type { ConversationDb } from '../conversation-database.js';
 import type { TermStats } from './term-stats.js';
 
 /*
@@ -33,7 +33,7 @@ type Row = { event_id: string; session_id: string; ts: Date | string; text: stri
 const toMatch = (r: Row): EventMatch => ({ eventId: r.event_id, sessionId: r.session_id, ts: new Date(r.ts), text: r.text, score: Number(r.score) });
 
 /** Events matching any of the query's words, ranked by BM25. */
-export async function keywordEvents(db: TocDb, project: string, stats: TermStats, k: number, window?: TimeWindow): Promise<EventMatch[]> {
+export async function keywordEvents(db: ConversationDb, project: string, stats: TermStats, k: number, window?: TimeWindow): Promise<EventMatch[]> {
   if (stats.terms.length === 0) return [];
   const rare = stats.terms.filter((t) => t.df > 0 && t.df <= Math.max(1, stats.events * COMMON_SHARE));
   const selecting = (rare.length ? rare : stats.terms.filter((t) => t.df > 0)).map((t) => t.lexeme);
@@ -60,7 +60,7 @@ export async function keywordEvents(db: TocDb, project: string, stats: TermStats
  * Nearest events by cosine distance to the query vector `v` (a pgvector literal). As in the memory search, `hnsw.ef_search` >= the limit and
  * iterative scans keep HNSW going when the project filter rejects neighbours of other projects.
  */
-export async function vectorEvents(db: TocDb, v: string, project: string, k: number, window?: TimeWindow): Promise<EventMatch[]> {
+export async function vectorEvents(db: ConversationDb, v: string, project: string, k: number, window?: TimeWindow): Promise<EventMatch[]> {
   const ef = String(Math.min(1000, Math.max(100, k * 2)));
   return db.transaction().execute(async (trx) => {
     await sql`SELECT set_config('hnsw.ef_search', ${ef}, true), set_config('hnsw.iterative_scan', 'relaxed_order', true),
@@ -76,7 +76,7 @@ export async function vectorEvents(db: TocDb, v: string, project: string, k: num
 }
 
 /** The segment holding each event (its own bounds include it), else its day: where to browse from. */
-export async function holdingNodes(db: TocDb, project: string, events: readonly { eventId: string; ts: Date }[]): Promise<Map<string, string>> {
+export async function holdingNodes(db: ConversationDb, project: string, events: readonly { eventId: string; ts: Date }[]): Promise<Map<string, string>> {
   if (events.length === 0) return new Map();
   const ids = events.map((e) => e.eventId);
   const r = await sql<{ event_id: string; node_id: string | null }>`

@@ -1,6 +1,6 @@
 import type { EmbeddingProvider } from '@engram/infra';
 import { sql } from 'kysely';
-import type { TocDb } from '../toc/toc-tables.js';
+import type { ConversationDb } from '../conversation-database.js';
 
 /** What one embedding pass did: events embedded, and whether more are waiting. */
 export interface EventEmbedReport { embedded: number; more: boolean }
@@ -11,7 +11,7 @@ export interface EventEmbedReport { embedded: number; more: boolean }
  * session start) is embedded by its kind so that the pass always makes progress. Concurrent passes
  * are harmless: a vector inserted twice is skipped by the primary key.
  */
-export async function embedPendingEvents(db: TocDb, embedder: Pick<EmbeddingProvider, 'embedPassages'>, limit: number): Promise<EventEmbedReport> {
+export async function embedPendingEvents(db: ConversationDb, embedder: Pick<EmbeddingProvider, 'embedPassages'>, limit: number): Promise<EventEmbedReport> {
   const rows = await sql<{ event_id: string; project: string; text: string; kind: string }>`
     SELECT e.event_id, e.project, e.text, e.kind FROM conversation_events e
     WHERE NOT EXISTS (SELECT 1 FROM conversation_event_vectors v WHERE v.event_id = e.event_id)
@@ -26,7 +26,7 @@ export async function embedPendingEvents(db: TocDb, embedder: Pick<EmbeddingProv
 }
 
 /** Whether any event still lacks a vector (the servers' sweep asks before queueing a pass). */
-export async function hasUnembeddedEvents(db: TocDb): Promise<boolean> {
+export async function hasUnembeddedEvents(db: ConversationDb): Promise<boolean> {
   const r = await sql<{ x: number }>`SELECT 1 AS x FROM conversation_events e
     WHERE NOT EXISTS (SELECT 1 FROM conversation_event_vectors v WHERE v.event_id = e.event_id) LIMIT 1`.execute(db);
   return r.rows.length > 0;

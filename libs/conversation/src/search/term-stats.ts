@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { TocDb } from '../toc/toc-tables.js';
+import type { ConversationDb } from '../conversation-database.js';
 
 /*
  * Term statistics for BM25-style ranking of conversation events (issue 21, ADR-0021). Postgres'
@@ -22,13 +22,16 @@ type Corpus = { events: number; avgLength: number; at: number };
 export const idf = (events: number, df: number): number => Math.log(1 + (events - df + 0.5) / (df + 0.5));
 
 /** Lexemes of `text` as the index stores them (same parser and dictionary as search_tsv). */
-export async function queryLexemes(db: TocDb, text: string): Promise<string[]> {
+export async function queryLexemes(db: ConversationDb, text: string): Promise<string[]> {
   const r = await sql<{ lexeme: string }>`SELECT lexeme FROM unnest(to_tsvector('english', ${text})) ORDER BY lexeme`.execute(db);
   return r.rows.map((x) => x.lexeme).slice(0, MAX_TERMS);
 }
 
-/** Per-process cache of project sizes, read through {@link termStats}. */
-export function createTermStats(db: TocDb) {
+/** The query's terms weighted by their rarity in the project, with the project's size. */
+export type TermStatsReader = (project: string, text: string) => Promise<TermStats>;
+
+/** A {@link TermStatsReader} with a per-process cache of project sizes (event count, mean length). */
+export function createTermStats(db: ConversationDb): TermStatsReader {
   const corpora = new Map<string, Corpus>();
   const corpus = async (project: string): Promise<Corpus> => {
     const hit = corpora.get(project);
@@ -51,5 +54,3 @@ export function createTermStats(db: TocDb) {
     return { terms: r.rows.map((x) => ({ lexeme: x.lexeme, df: Number(x.df), idf: idf(events, Number(x.df)) })), events, avgLength: c.avgLength };
   };
 }
-
-export type TermStatsReader = ReturnType<typeof createTermStats>;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { TocDb } from '../toc/toc-tables.js';
+import type { ConversationDb } from '../conversation-database.js';
 import type { EventMatch } from './event-search.js';
 
 /*
@@ -26,8 +26,11 @@ const CACHE_TTL_MS = 60_000;
 export const speakerOf = (text: string): string | null => SPEAKER.exec(text)?.[1] ?? null;
 export const asks = (text: string): boolean => /\?\s*$/.test(text.replace(CAPTION, ''));
 
-/** Per-process cache of which words are speakers of a project ("Caroline:" starts one of its turns). */
-export function createSpeakerNames(db: TocDb) {
+/** The capitalised words of `text` that are speakers of the project ("Caroline:" starts one of its turns). */
+export type SpeakerNames = (project: string, text: string) => Promise<string[]>;
+
+/** {@link SpeakerNames} with a per-process cache of which words are (not) speakers of a project. */
+export function createSpeakerNames(db: ConversationDb): SpeakerNames {
   const known = new Map<string, { speaker: boolean; at: number }>();
   return async function speakersNamedIn(project: string, text: string): Promise<string[]> {
     const words = [...new Set([...text.matchAll(NAME)].map((m) => m[1] as string))].slice(0, MAX_NAMES);
@@ -45,8 +48,6 @@ export function createSpeakerNames(db: TocDb) {
     return words.filter((w) => fresh(w)?.speaker);
   };
 }
-
-export type SpeakerNames = ReturnType<typeof createSpeakerNames>;
 
 /**
  * The query text without the speakers it names, for the sentence model: every turn carries its

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { TocDb } from './toc-tables.js';
+import type { ConversationDb } from '../conversation-database.js';
 
 /**
  * The builder's resumable state for one project (TOC-05, STOR-03). `dirty` collects days whose
@@ -29,21 +29,21 @@ export interface BuildState {
 const EMPTY: BuildState = { dirty: [], run: null, last: null };
 
 /** Reads a project's state, locking its row for the rest of the transaction (creating it if absent). */
-export async function lockState(trx: TocDb, project: string): Promise<BuildState> {
+export async function lockState(trx: ConversationDb, project: string): Promise<BuildState> {
   await trx.insertInto('toc_checkpoints').values({ project, run_id: '-', state: JSON.stringify(EMPTY) })
     .onConflict((oc) => oc.column('project').doNothing()).execute();
   const row = await trx.selectFrom('toc_checkpoints').select('state').where('project', '=', project).forUpdate().executeTakeFirstOrThrow();
   return (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) as BuildState;
 }
 
-export async function saveState(trx: TocDb, project: string, state: BuildState): Promise<void> {
+export async function saveState(trx: ConversationDb, project: string, state: BuildState): Promise<void> {
   await trx.updateTable('toc_checkpoints')
     .set({ state: JSON.stringify(state), run_id: state.run?.id ?? state.last?.runId ?? '-', updated_at: sql`now()` })
     .where('project', '=', project).execute();
 }
 
 /** Reads without locking (status). */
-export async function readState(db: TocDb, project: string): Promise<BuildState & { updatedAt: Date | null }> {
+export async function readState(db: ConversationDb, project: string): Promise<BuildState & { updatedAt: Date | null }> {
   const row = await db.selectFrom('toc_checkpoints').select(['state', 'updated_at']).where('project', '=', project).executeTakeFirst();
   if (!row) return { ...EMPTY, updatedAt: null };
   return { ...((typeof row.state === 'string' ? JSON.parse(row.state) : row.state) as BuildState), updatedAt: new Date(row.updated_at) };

@@ -2,7 +2,7 @@ import { estimateTextTokens } from '../log/token-estimate.js';
 import { humanDay, narrative, openThreads } from './memory-narrative.js';
 import type { TocNode } from './toc-node.js';
 import { NODE_COLUMNS, toNode } from './toc-store.js';
-import type { TocDb } from './toc-tables.js';
+import type { ConversationDb } from '../conversation-database.js';
 
 /*
  * "What were we doing?" (seed 002 SKILL-01 /memory-context): the latest period summaries and the
@@ -105,7 +105,7 @@ export function renderMemoryContext(project: string, periods: readonly TocNode[]
 const DEFAULT_SEGMENTS = 60;
 
 /** Loads the latest node of each period level and the newest segments, then renders them. */
-export async function loadMemoryContext(db: TocDb, project: string, opts: { maxTokens: number; segments?: number }): Promise<MemoryContext> {
+export async function loadMemoryContext(db: ConversationDb, project: string, opts: { maxTokens: number; segments?: number }): Promise<MemoryContext> {
   const latest = (level: string, limit: number) => db.selectFrom('toc_latest')
     .innerJoin('toc_nodes', (j) => j.onRef('toc_nodes.project', '=', 'toc_latest.project')
       .onRef('toc_nodes.node_id', '=', 'toc_latest.node_id').onRef('toc_nodes.version', '=', 'toc_latest.version'))

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { InvalidTocQueryError } from '../errors.js';
 import { readState, type BuildState } from './checkpoint.js';
-import type { TocDb } from './toc-tables.js';
+import type { ConversationDb } from '../conversation-database.js';
 
 /** What `engram toc status` shows (CLI-03). */
 export interface TocStatus {
@@ -15,7 +15,7 @@ export interface TocStatus {
   checkpoint: BuildState & { updatedAt: Date | null };
 }
 
-export async function tocStatus(db: TocDb, project: string): Promise<TocStatus> {
+export async function tocStatus(db: ConversationDb, project: string): Promise<TocStatus> {
   const levels = await db.selectFrom('toc_latest').select(['level', (eb) => eb.fn.countAll<string>().as('n')])
     .where('project', '=', project).groupBy('level').execute();
   const nodes = { year: 0, month: 0, week: 0, day: 0, segment: 0 };
@@ -35,13 +35,13 @@ export async function tocStatus(db: TocDb, project: string): Promise<TocStatus> 
 }
 
 /** Outbox rows of every project the TOC builder has not consumed yet (`/health`). */
-export async function pendingOutbox(db: TocDb): Promise<number> {
+export async function pendingOutbox(db: ConversationDb): Promise<number> {
   const r = await db.selectFrom('conversation_outbox').select((eb) => eb.fn.countAll<string>().as('n')).where('processed_at', 'is', null).executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
 /** Whether the builder has anything to do: unconsumed outbox rows, dirty days or an unfinished run. */
-export async function hasBuildWork(db: TocDb): Promise<boolean> {
+export async function hasBuildWork(db: ConversationDb): Promise<boolean> {
   const outbox = await db.selectFrom('conversation_outbox').select('id').where('processed_at', 'is', null).limit(1).executeTakeFirst();
   if (outbox) return true;
   const open = await db.selectFrom('toc_checkpoints').select('project')
@@ -54,7 +54,7 @@ export async function hasBuildWork(db: TocDb): Promise<boolean> {
  * backfill merged away) and older than `olderThanDays` (CLI-03 compact). Current versions,
  * grips and the event log are never touched; Postgres (auto)vacuum reclaims the space.
  */
-export async function compactToc(db: TocDb, project: string, opts: { olderThanDays: number }): Promise<{ deleted: number }> {
+export async function compactToc(db: ConversationDb, project: string, opts: { olderThanDays: number }): Promise<{ deleted: number }> {
   if (!Number.isInteger(opts.olderThanDays) || opts.olderThanDays < 0) throw new InvalidTocQueryError('older-than must be a whole number of days >= 0');
   // The service login may not delete node versions itself: the function deletes only superseded ones (issue 17).
   const { rows } = await sql<{ deleted: number }>`SELECT engram_compact_toc(${project}, ${opts.olderThanDays}::integer) AS deleted`.execute(db);

@@ -8,13 +8,13 @@ import { lockState, markDirty, readState, saveState, startRun, type BuildState }
 import { dayId } from './time-buckets.js';
 import type { TocConfig } from './toc-config.js';
 import { appendNodeVersion, dropStaleSegments, insertGrips } from './toc-store.js';
-import { asLogDb, type TocDb } from './toc-tables.js';
+import type { ConversationDb } from '../conversation-database.js';
 import { embedMissing, embedUnit } from './toc-vectors.js';
 import { buildUnit, type UnitContext } from './unit-builder.js';
 
 /** What the builder needs; the embedder is optional (keyword search works without vectors). */
 export interface TocBuilderDeps {
-  db: TocDb;
+  db: ConversationDb;
   summariser: Summariser;
   config: TocConfig;
   embedder?: Pick<EmbeddingProvider, 'embedPassages'> | null;
@@ -35,12 +35,27 @@ export interface BuildReport {
   nodesWritten: number;
 }
 
+/** What running a project's pending plan did: units done, node versions written. */
+export interface RunReport { units: number; written: number }
+
+/** Builds and extends the TOC from the event log; see {@link createTocBuilder}. */
+export interface TocBuilder {
+  /** Takes up to `batch` outbox rows (default 500) into dirty days, finishes stalled runs, builds, backfills vectors. */
+  processOutbox(batch?: number): Promise<BuildReport>;
+  /** Runs the project's pending plan to its end (resuming a crashed run where it stopped). */
+  runPending(project: string): Promise<RunReport>;
+  /** Every day of the project with events, rewritten as new versions (`engram toc rebuild`). */
+  rebuild(project: string): Promise<RunReport & { days: number }>;
+  /** The project's checkpoint and when it last changed. */
+  state(project: string): Promise<BuildState & { updatedAt: Date | null }>;
+}
+
 interface Ctx extends UnitContext {
   deps: TocBuilderDeps;
 }
 
 /** Takes the next step of a project's state: starts a run from the dirty days if none is in progress. */
-function currentRun(db: TocDb, project: string): Promise<BuildState> {
+function currentRun(db: ConversationDb, project: string): Promise<BuildState> {
   return db.transaction().execute(async (trx) => {
     const s = await lockState(trx, project);
     const started = startRun(s, planUnits);
@@ -65,7 +80,7 @@ async function stepRun(ctx: Ctx, project: string, run: NonNullable<BuildState['r
   });
 }
 
-async function finishRun(db: TocDb, project: string, runId: string): Promise<void> {
+async function finishRun(db: ConversationDb, project: string, runId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const s = await lockState(trx, project);
     if (s.run?.id !== runId) return;
@@ -74,7 +89,7 @@ async function finishRun(db: TocDb, project: string, runId: string): Promise<voi
 }
 
 /** Runs the project's plan to the end (resuming a crashed run first). Returns units done and nodes written. */
-async function runPending(ctx: Ctx, project: string): Promise<{ units: number; written: number }> {
+async function runPending(ctx: Ctx, project: string): Promise<RunReport> {
   let units = 0;
   let written = 0;
   for (;;) {
@@ -116,7 +131,7 @@ async function drainOutbox(ctx: Ctx, batch: number): Promise<{ claimed: number; 
       await saveState(trx, project, markDirty(await lockState(trx, project), set));
       projects.add(project);
     }
-    await createEventLog(asLogDb(trx)).completeOutbox(claimed.map((c) => c.id));
+    await createEventLog(trx).completeOutbox(claimed.map((c) => c.id));
   });
   return { claimed: claimed.length, projects };
 }
@@ -140,7 +155,7 @@ async function processOutbox(ctx: Ctx, batch: number): Promise<BuildReport> {
 }
 
 /** Every day of the project with events, marked dirty and rewritten as new versions (`engram toc rebuild`). */
-async function rebuild(ctx: Ctx, project: string): Promise<{ days: number; units: number; written: number }> {
+async function rebuild(ctx: Ctx, project: string): Promise<RunReport & { days: number }> {
   const rows = await ctx.db.selectFrom('conversation_events')
     .select(sql<string>`to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as('d')).distinct()
     .where('project', '=', project).execute();
@@ -158,8 +173,8 @@ async function rebuild(ctx: Ctx, project: string): Promise<{ days: number; units
  * outside the database transaction (a model may be slow) and committed together with the
  * checkpoint advance; a unit whose inputs did not change writes nothing (unless forced).
  */
-export function createTocBuilder(deps: TocBuilderDeps) {
-  const ctx: Ctx = { db: deps.db, eventLog: createEventLog(asLogDb(deps.db)), summariser: deps.summariser, config: deps.config, deps };
+export function createTocBuilder(deps: TocBuilderDeps): TocBuilder {
+  const ctx: Ctx = { db: deps.db, eventLog: createEventLog(deps.db), summariser: deps.summariser, config: deps.config, deps };
   return {
     processOutbox: (batch = 500) => processOutbox(ctx, batch),
     runPending: (project: string) => runPending(ctx, project),
@@ -167,5 +182,3 @@ export function createTocBuilder(deps: TocBuilderDeps) {
     state: (project: string) => readState(deps.db, project),
   };
 }
-
-export type TocBuilder = ReturnType<typeof createTocBuilder>;

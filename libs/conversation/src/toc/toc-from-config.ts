@@ -1,10 +1,9 @@
 import { createOpenAiChat, type EmbeddingProvider, type EngramConfig } from '@engram/infra';
-import type { Kysely } from 'kysely';
 import type { ConversationEvent } from '../log/event-model.js';
 import { createTocSummariser } from '../summariser/default-summariser.js';
 import { tocConfig } from './toc-config.js';
 import { createTocService, type TocService } from './toc-service.js';
-import type { TocDb } from './toc-tables.js';
+import type { ConversationDb } from '../conversation-database.js';
 
 /**
  * The TOC service as the process configuration asks for it: thresholds from `ENGRAM_TOC_*`, the
@@ -13,7 +12,7 @@ import type { TocDb } from './toc-tables.js';
  */
 export function createTocFromConfig(
   config: Pick<EngramConfig, 'tocSegmentGapMinutes' | 'tocSegmentMaxTokens' | 'tocOverlapMinutes' | 'tocOverlapTokens' | 'tocSummariser' | 'llmUrl' | 'llmModel' | 'llmApiKey'>,
-  db: Kysely<any>, embedder: Pick<EmbeddingProvider, 'embedPassages' | 'embedQuery'> | null, log: (message: string) => void,
+  db: ConversationDb, embedder: Pick<EmbeddingProvider, 'embedPassages' | 'embedQuery'> | null, log: (message: string) => void,
   onNewEvents?: (events: ConversationEvent[]) => Promise<void>,
 ): TocService {
   const settings = tocConfig({
@@ -24,5 +23,5 @@ export function createTocFromConfig(
     ? createOpenAiChat({ baseUrl: config.llmUrl, model: config.llmModel, ...(config.llmApiKey ? { apiKey: config.llmApiKey } : {}) })
     : null;
   const summariser = createTocSummariser(settings, chat, (reason) => log(`TOC LLM summariser failed, used the extractive one: ${reason}`));
-  return createTocService({ db: db as TocDb, summariser, config: settings, embedder, log, ...(onNewEvents ? { onNewEvents } : {}) });
+  return createTocService({ db, summariser, config: settings, embedder, log, ...(onNewEvents ? { onNewEvents } : {}) });
 }

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { GripNotFoundError, InvalidTocQueryError, TocNodeNotFoundError } from '../errors.js';
-import { createEventLog, type EventLog } from '../log/event-log.repository.js';
+import { createEventLog, type EventLog, type EventPage } from '../log/event-log.repository.js';
 import type { ConversationEvent } from '../log/event-model.js';
 import { levelOf, type TocLevel } from './time-buckets.js';
 import type { Grip, TocNode } from './toc-node.js';
 import { NODE_COLUMNS, toGrip, toNode } from './toc-store.js';
-import { asLogDb, type TocDb } from './toc-tables.js';
+import type { ConversationDb } from '../conversation-database.js';
 
 /** A child as a listing shows it: enough to choose where to go next. */
 export interface TocChild {
@@ -64,13 +64,13 @@ export function sessionStarts(events: readonly ConversationEvent[]): string[] {
   return events.filter((e, i) => i > 0 && e.sessionId !== events[i - 1]?.sessionId).map((e) => e.eventId);
 }
 
-async function expandGrip(db: TocDb, eventLog: EventLog, project: string, gripId: string, opts: { before: number; after: number }): Promise<ExpandedGrip> {
+async function expandGrip(db: ConversationDb, eventLog: EventLog, project: string, gripId: string, opts: { before: number; after: number }): Promise<ExpandedGrip> {
   const r = await gripContext(db, eventLog, project, gripId, opts);
   return { ...r, sessionStarts: sessionStarts(r.events) };
 }
 
 /** The grip and the events around it: `before` events before its start, its range, `after` events after its end (QRY-05). */
-async function gripContext(db: TocDb, eventLog: EventLog, project: string, gripId: string, opts: { before: number; after: number }): Promise<{ grip: Grip; events: ConversationEvent[] }> {
+async function gripContext(db: ConversationDb, eventLog: EventLog, project: string, gripId: string, opts: { before: number; after: number }): Promise<{ grip: Grip; events: ConversationEvent[] }> {
   const row = await db.selectFrom('toc_grips').selectAll().where('project', '=', project).where('grip_id', '=', gripId).executeTakeFirst();
   if (!row) throw new GripNotFoundError(gripId);
   const grip = toGrip(row);
@@ -88,12 +88,38 @@ async function gripContext(db: TocDb, eventLog: EventLog, project: string, gripI
   return { grip, events: [...head, ...inner, ...last] };
 }
 
+/** A node as {@link TocQueries.node} answers it. */
+export interface TocNodeView {
+  node: TocNode;
+  /** The first page of its children (none for a segment). */
+  children: TocPage;
+  /** The grips its bullets cite, in time order. */
+  grips: Grip[];
+}
+
+/** Raw events of a time range (`from` inclusive, `to` exclusive) or of one node's bounds; not both. */
+export interface TocEventsQuery { from?: Date; to?: Date; nodeId?: string; limit: number; cursor?: string }
+
 /**
  * The read side of the TOC (seed 002 QRY-01..05), always inside one project: every statement
  * filters on the project, so ids of another project's nodes or grips are simply not found.
  */
-export function createTocQueries(db: TocDb) {
-  const eventLog = createEventLog(asLogDb(db));
+export interface TocQueries {
+  /** The top of the tree: the years (QRY-01). */
+  root(project: string): Promise<TocPage>;
+  /** A node's latest version (or a given one), its first children and the grips its bullets cite (QRY-02). */
+  node(project: string, nodeId: string, opts?: { version?: number; childLimit?: number }): Promise<TocNodeView>;
+  /** Children of a node (or the years, for `null`), keyset-paginated in time order (QRY-03). */
+  browse(project: string, parentId: string | null, opts: { limit: number; cursor?: string }): Promise<TocPage>;
+  /** A grip with `before`/`after` events around its range, and where another session starts (QRY-05). */
+  expandGrip(project: string, gripId: string, opts: { before: number; after: number }): Promise<ExpandedGrip>;
+  /** Raw events (QRY-04); a node's bounds include its last event (a node's `end` is that event's time). */
+  events(project: string, q: TocEventsQuery): Promise<EventPage>;
+}
+
+/** The TOC's reads over one handle; see {@link TocQueries}. */
+export function createTocQueries(db: ConversationDb): TocQueries {
+  const eventLog = createEventLog(db);
 
   /** Children of a node (or the years, for the root), keyset-paginated in time order (QRY-03). */
   async function browse(project: string, parentId: string | null, opts: { limit: number; cursor?: string }): Promise<TocPage> {
@@ -118,7 +144,7 @@ export function createTocQueries(db: TocDb) {
   }
 
   /** A node's latest version (or a given one), its children (first page) and the grips its bullets cite (QRY-02). */
-  async function node(project: string, nodeId: string, opts: { version?: number; childLimit?: number } = {}): Promise<{ node: TocNode; children: TocPage; grips: Grip[] }> {
+  async function node(project: string, nodeId: string, opts: { version?: number; childLimit?: number } = {}): Promise<TocNodeView> {
     checkNodeId(nodeId);
     const row = await db.selectFrom('toc_nodes').select(NODE_COLUMNS)
       .where('toc_nodes.project', '=', project).where('toc_nodes.node_id', '=', nodeId)
@@ -145,7 +171,7 @@ export function createTocQueries(db: TocDb) {
    * Raw events of a time range (QRY-04), `to` exclusive; or of a node's own bounds (`nodeId`), which
    * include its last event (a node's `end` is the time of its last event).
    */
-  const events = async (project: string, q: { from?: Date; to?: Date; nodeId?: string; limit: number; cursor?: string }) => {
+  const events = async (project: string, q: TocEventsQuery): Promise<EventPage> => {
     const { nodeId, ...range } = q;
     if (nodeId !== undefined) {
       if (q.from || q.to) throw new InvalidTocQueryError('pass either node_id or from/to, not both');
@@ -158,5 +184,3 @@ export function createTocQueries(db: TocDb) {
 
   return { root, node, browse, expandGrip: expand, events };
 }
-
-export type TocQueries = ReturnType<typeof createTocQueries>;

@@ -8,7 +8,7 @@ import { fuseEventScores } from '../search/event-fusion.js';
 import { dateWindowsOf, withoutAnchor } from '../search/date-windows.js';
 import { createSpeakerNames, withoutSpeakers, withTurnPriors } from '../search/turn-priors.js';
 import type { TocLevel } from './time-buckets.js';
-import type { TocDb } from './toc-tables.js';
+import type { ConversationDb } from '../conversation-database.js';
 
 /** One teleport hit (TELE-04): a node, a grip or a raw event, with where it lives in time. */
 export interface TocSearchHit {
@@ -40,7 +40,7 @@ interface Ranked { key: string; hit: Omit<TocSearchHit, 'score' | 'matchedBy'>; 
  */
 const WEIGHT = { node: 0.5, grip: 0.5, event: 1 } as const;
 
-async function keyword(db: TocDb, project: string, text: string, k: number): Promise<Ranked[][]> {
+async function keyword(db: ConversationDb, project: string, text: string, k: number): Promise<Ranked[][]> {
   const tsq = sql`websearch_to_tsquery('english', ${text})`;
   const nodes = await db.selectFrom('toc_latest')
     .innerJoin('toc_nodes', (j) => j.onRef('toc_nodes.project', '=', 'toc_latest.project')
@@ -58,7 +58,7 @@ async function keyword(db: TocDb, project: string, text: string, k: number): Pro
   ];
 }
 
-async function vector(db: TocDb, v: string, project: string, k: number): Promise<Ranked[][]> {
+async function vector(db: ConversationDb, v: string, project: string, k: number): Promise<Ranked[][]> {
   const nodes = await db.selectFrom('toc_latest')
     .innerJoin('toc_nodes', (j) => j.onRef('toc_nodes.project', '=', 'toc_latest.project')
       .onRef('toc_nodes.node_id', '=', 'toc_latest.node_id').onRef('toc_nodes.version', '=', 'toc_latest.version'))
@@ -101,6 +101,14 @@ function fuse(lists: readonly List[], limit: number): TocSearchHit[] {
  */
 export interface TocSearchQuery { text: string; limit: number; mode?: TocSearchMode; window?: TimeWindow }
 
+/** The hits, best first, and the mode that ran (`hybrid` falls back to `keyword` without a model). */
+export interface TocSearchResult { hits: TocSearchHit[]; mode: TocSearchMode }
+
+/** Teleport search over one project's TOC and event log; see {@link createTocSearch}. */
+export interface TocSearch {
+  search(project: string, query: TocSearchQuery): Promise<TocSearchResult>;
+}
+
 function validate(query: TocSearchQuery, embedder: Embedder): { text: string; mode: TocSearchMode } {
   const text = query.text.trim();
   if (!text || text.length > MAX_QUERY) throw new InvalidTocQueryError(`search text must be 1..${MAX_QUERY} characters`);
@@ -119,7 +127,7 @@ function validate(query: TocSearchQuery, embedder: Embedder): { text: string; mo
  * reciprocal rank (k = 60). Event hits name their session and the segment that holds them.
  * Without an embedder, `hybrid` is keyword-only and `vector` is refused.
  */
-export function createTocSearch(db: TocDb, embedder: Embedder) {
+export function createTocSearch(db: ConversationDb, embedder: Embedder): TocSearch {
   const termStats = createTermStats(db);
   const speakersNamedIn = createSpeakerNames(db);
 
@@ -165,7 +173,7 @@ export function createTocSearch(db: TocDb, embedder: Embedder) {
   }
 
   return {
-    async search(project: string, query: TocSearchQuery): Promise<{ hits: TocSearchHit[]; mode: TocSearchMode }> {
+    async search(project: string, query: TocSearchQuery): Promise<TocSearchResult> {
       const { text, mode } = validate(query, embedder);
       const hits = fuse(await gather(project, text, mode, query), query.limit);
       const events = hits.filter((h) => h.kind === 'event');
@@ -175,5 +183,3 @@ export function createTocSearch(db: TocDb, embedder: Embedder) {
     },
   };
 }
-
-export type TocSearch = ReturnType<typeof createTocSearch>;

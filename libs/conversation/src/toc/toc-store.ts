@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Grip, TocBullet, TocNode, TocNodeDraft } from './toc-node.js';
-import type { TocDb, TocGripsTable, TocNodesTable } from './toc-tables.js';
+import type { TocGripsTable, TocNodesTable } from './toc-tables.js';
+import type { ConversationDb } from '../conversation-database.js';
 import type { TocLevel } from './time-buckets.js';
 import { redactSensitive } from '@engram/memory';
 
@@ -37,7 +38,7 @@ export function toGrip(r: Pick<Selectable<TocGripsTable>, 'grip_id' | 'project' 
 }
 
 /** The latest version of each named node of a project. */
-export async function latestNodes(db: TocDb, project: string, nodeIds: readonly string[]): Promise<Map<string, TocNode>> {
+export async function latestNodes(db: ConversationDb, project: string, nodeIds: readonly string[]): Promise<Map<string, TocNode>> {
   if (nodeIds.length === 0) return new Map();
   const rows = await db.selectFrom('toc_latest')
     .innerJoin('toc_nodes', (j) => j.onRef('toc_nodes.project', '=', 'toc_latest.project')
@@ -50,7 +51,7 @@ export async function latestNodes(db: TocDb, project: string, nodeIds: readonly 
 }
 
 /** The latest versions of a node's children (by the pointers' parent), in time order. */
-export async function latestChildren(db: TocDb, project: string, parentId: string): Promise<TocNode[]> {
+export async function latestChildren(db: ConversationDb, project: string, parentId: string): Promise<TocNode[]> {
   const rows = await db.selectFrom('toc_latest')
     .innerJoin('toc_nodes', (j) => j.onRef('toc_nodes.project', '=', 'toc_latest.project')
       .onRef('toc_nodes.node_id', '=', 'toc_latest.node_id').onRef('toc_nodes.version', '=', 'toc_latest.version'))
@@ -67,7 +68,7 @@ const searchText = (d: TocNodeDraft) => [...d.bullets.map((b) => b.text), d.keyw
 const vectorLiteral = (v: readonly number[] | undefined) => (v ? `[${v.join(',')}]` : null);
 
 /** Appends the next version of a node and points `toc_latest` at it. Call inside a transaction. */
-export async function appendNodeVersion(trx: TocDb, draft: TocNodeDraft, embedding?: readonly number[]): Promise<number> {
+export async function appendNodeVersion(trx: ConversationDb, draft: TocNodeDraft, embedding?: readonly number[]): Promise<number> {
   // Ungated text (a summariser may quote an event): secrets and personal data are redacted (issue 17).
   const d = { ...draft, title: redactSensitive(draft.title), bullets: redactSensitive(draft.bullets), keywords: redactSensitive(draft.keywords) };
   const prev = await trx.selectFrom('toc_nodes').select((eb) => eb.fn.max('version').as('v'))
@@ -87,7 +88,7 @@ export async function appendNodeVersion(trx: TocDb, draft: TocNodeDraft, embeddi
 }
 
 /** Stores grips; a grip that exists (same id = same content) is left as it is. */
-export async function insertGrips(trx: TocDb, grips: readonly Grip[], embeddings?: ReadonlyMap<string, readonly number[]>): Promise<void> {
+export async function insertGrips(trx: ConversationDb, grips: readonly Grip[], embeddings?: ReadonlyMap<string, readonly number[]>): Promise<void> {
   if (grips.length === 0) return;
   await trx.insertInto('toc_grips').values(grips.map((g) => ({
     grip_id: g.gripId, project: g.project, node_id: g.nodeId, excerpt: redactSensitive(g.excerpt), event_id_start: g.eventIdStart,
@@ -96,7 +97,7 @@ export async function insertGrips(trx: TocDb, grips: readonly Grip[], embeddings
 }
 
 /** Drops the pointers of segments a rebuilt day no longer has (their versions stay until compacted). */
-export async function dropStaleSegments(trx: TocDb, project: string, dayId: string, keep: readonly string[]): Promise<number> {
+export async function dropStaleSegments(trx: ConversationDb, project: string, dayId: string, keep: readonly string[]): Promise<number> {
   const r = await trx.deleteFrom('toc_latest').where('project', '=', project).where('parent_id', '=', dayId).where('level', '=', 'segment')
     .$if(keep.length > 0, (b) => b.where('node_id', 'not in', [...keep])).executeTakeFirst();
   return Number(r.numDeletedRows);

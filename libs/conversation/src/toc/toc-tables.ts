@@ -1,5 +1,4 @@
-import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { ConversationDatabase, ConversationDb } from '../log/conversation-tables.js';
+import type { ColumnType, Generated } from 'kysely';
 
 /* Row shapes of the TOC (migration 20261123T160000000Z, ADR-0013). */
 type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -58,15 +57,10 @@ export interface TocCheckpointsTable {
   updated_at: Stamp;
 }
 
-export interface TocDatabase extends ConversationDatabase {
+/** The TOC's tables; the lib's handle type (`ConversationDatabase`) adds the event log's. */
+export interface TocTables {
   toc_nodes: TocNodesTable;
   toc_latest: TocLatestTable;
   toc_grips: TocGripsTable;
   toc_checkpoints: TocCheckpointsTable;
 }
-
-/** A kysely handle (or transaction) over the event log and the TOC. */
-export type TocDb = Kysely<TocDatabase>;
-
-/** The same handle seen as the event log's (TocDatabase only adds tables; kysely's types are invariant). */
-export const asLogDb = (db: TocDb): ConversationDb => db as unknown as ConversationDb;

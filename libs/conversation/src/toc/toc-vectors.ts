@@ -1,6 +1,6 @@
 import type { EmbeddingProvider } from '@engram/infra';
 import type { UnitResult } from './unit-builder.js';
-import type { TocDb } from './toc-tables.js';
+import type { ConversationDb } from '../conversation-database.js';
 
 type Embedder = Pick<EmbeddingProvider, 'embedPassages'>;
 
@@ -24,7 +24,7 @@ export async function embedUnit(embedder: Embedder | null | undefined, result: U
  * Fills vectors of current nodes stored without one (built by the CLI, which loads no
  * model, or while the model failed). Only the derived `embedding` column is ever updated.
  */
-export async function embedMissing(db: TocDb, embedder: Embedder, limit: number): Promise<number> {
+export async function embedMissing(db: ConversationDb, embedder: Embedder, limit: number): Promise<number> {
   const nodes = await db.selectFrom('toc_latest')
     .innerJoin('toc_nodes', (j) => j.onRef('toc_nodes.project', '=', 'toc_latest.project')
       .onRef('toc_nodes.node_id', '=', 'toc_latest.node_id').onRef('toc_nodes.version', '=', 'toc_latest.version'))

@@ -7,7 +7,7 @@ import { bucketFromId, levelOf } from './time-buckets.js';
 import type { TocConfig } from './toc-config.js';
 import { rollupNode, segmentNode, segmentSourceHash, type Grip, type TocNodeDraft } from './toc-node.js';
 import { latestChildren, latestNodes } from './toc-store.js';
-import type { TocDb } from './toc-tables.js';
+import type { ConversationDb } from '../conversation-database.js';
 
 /** What building one unit produced, to be committed with the checkpoint advance. */
 export interface UnitResult {
@@ -18,7 +18,7 @@ export interface UnitResult {
 }
 
 export interface UnitContext {
-  db: TocDb;
+  db: ConversationDb;
   eventLog: EventLog;
   summariser: Summariser;
   config: TocConfig;
