@@ -4,7 +4,7 @@
  */
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { createEventLog, type ConversationDb, type ConversationMode, type NewConversationEvent, type AppendResult } from '@engram/conversation';
+import { createEventLog, type ConversationMode, type NewConversationEvent, type AppendResult } from '@engram/conversation';
 import { loadLightConfig, openLightDatabase, readEnv } from '@engram/infra';
 
 export interface HookSettings {
@@ -62,7 +62,7 @@ export async function createHookEnvironment(env: Record<string, string | undefin
     async open() {
       if (problem) throw new Error(`config: ${problem}`);
       const handle = await openLightDatabase({ databaseUrl, home: settings.home, connectTimeoutMs: settings.connectTimeoutMs, statementTimeoutMs: budgetMs });
-      const log = createEventLog(handle.db as ConversationDb);
+      const log = createEventLog(handle.db);
       return { append: (events) => log.append(events), close: () => handle.close() };
     },
   };

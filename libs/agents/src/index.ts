@@ -4,6 +4,7 @@
  */
 export { createMemoryService } from './memory-service.js';
 export type { MemoryServiceDeps } from './memory-service.js';
+export type { WorkDb } from './work-db.js';
 export type {
   CascadeUseCases, Capability, ContinuityUseCases, ConversationCapability, LifecycleUseCases, MemoryService, MemoryUseCases, RememberInput,
   ReplacementInput, RetrievalUseCases, ReviewUseCases, UseCases,

@@ -1,8 +1,7 @@
-import type { ConversationDb, ConversationMode, TocService } from '@engram/conversation';
+import type { ConversationMode, TocService } from '@engram/conversation';
 import { createConversationUseCases } from './conversation/conversation.use-cases.js';
 import { createWorkContinuity } from './continuity/work-continuity.js';
 import { createTocUseCases } from './conversation/toc.use-cases.js';
-import type { ContinuityDb } from './continuity/continuity-tables.js';
 import type { FormationPort } from './continuity/formation.js';
 import { createLifecycleUseCases, type LifecycleOptions } from './lifecycle/lifecycle-use-cases.js';
 import type { AccessPort, CascadeReviewPort, GateOutcomeView, GatePort, IndexingPort, ReaderPort, RetrievalPort, SearchPort } from './ports.js';
@@ -15,7 +14,8 @@ import type { CallContext } from './scope-context.js';
 import { createTransferUseCases } from './transfer.use-cases.js';
 import type { RecordPatchInput } from './ports.js';
 import type { CascadeUseCases, MemoryService, MemoryUseCases, RememberInput, ReplacementInput } from './use-cases.js';
-import { createWriteUseCases, type ChangeResult, type StoreResult, type SupersedeOptions } from './write.use-cases.js';
+import type { WorkDb } from './work-db.js';
+import { createWriteUseCases, type ChangeResult, type StoreResult, type SupersedeOptions, type WriteUseCases } from './write.use-cases.js';
 
 /** What {@link createMemoryService} composes; the app's composition root builds these. */
 export interface MemoryServiceDeps {
@@ -33,8 +33,8 @@ export interface MemoryServiceDeps {
   indexing?: IndexingPort;
   /** Where a failed embedding request is reported (it never fails the write). */
   onIndexingError?: (err: unknown) => void;
-  /** The shared database, for the work-continuity tables (PRD executions, thinking chains; SPEC 8). */
-  workDb: ContinuityDb;
+  /** The shared database: work continuity (PRD executions, thinking chains; SPEC 8), the lifecycle's and the conversation log's tables. */
+  workDb: WorkDb;
   /** How many hot PRD contexts stay cached in process (default 100). */
   prdCacheSize?: number;
   /** Where implicit memories from PRD events and chains go (default: the decision engine, then the gate). */
@@ -119,7 +119,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     cascades: cascadeUseCases(deps.cascadeReviews),
     ...lifecycle.api, // formImplicit (decision engine, SPEC 7), feedback (stage 3 learning), decisionEngine
     // Conversation memory (SPEC 6): the event log fed by agent hooks and events.ingest.
-    conversation: createConversationUseCases({ db: deps.workDb as unknown as ConversationDb, mode: deps.conversationMode ?? 'unified' }),
+    conversation: createConversationUseCases({ db: deps.workDb, mode: deps.conversationMode ?? 'unified' }),
     exportAll: transfer.exportAll.bind(transfer),
     countAll: transfer.countAll.bind(transfer),
     importLine: transfer.importLine,
@@ -128,7 +128,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
 
 /** Changes to an existing record: each first proves the caller can see it (no cross-scope writes). */
 function changesOfVisibleRecords(
-  writes: ReturnType<typeof createWriteUseCases>, visible: MemoryUseCases['get'],
+  writes: WriteUseCases, visible: MemoryUseCases['get'],
 ): Pick<MemoryUseCases, 'forget' | 'invalidate' | 'update' | 'supersede' | 'archive' | 'promote' | 'reinforce'> {
   return {
     async forget(id: string, ctx: CallContext, reason?: string): Promise<ChangeResult> {

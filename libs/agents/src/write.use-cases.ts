@@ -113,14 +113,29 @@ function cleanPatch(patch: RecordPatchInput): RecordPatchInput {
   return out;
 }
 
-/** Write use cases: every one is a gate request (nothing durable without the gate). */
-export function createWriteUseCases(gate: GatePort) {
+/**
+ * Write use cases: every one is a gate request (nothing durable without the gate). They do not
+ * check that the caller can see the record they change; the memory service does that first.
+ */
+export interface WriteUseCases {
+  store(input: StoreInput, ctx: CallContext): Promise<StoreResult>;
+  /** A new version in place; with `expectedVersion` the gate refuses it (VERSION_CONFLICT) if the record moved on. */
+  update(id: string, patch: RecordPatchInput, expectedVersion: number | undefined, ctx: CallContext): Promise<ChangeResult>;
+  supersede(id: string, replacement: StoreInput, ctx: CallContext, opts?: SupersedeOptions): Promise<StoreResult>;
+  forget(id: string, ctx: CallContext, reason?: string): Promise<ChangeResult>;
+  invalidate(id: string, reason: string, ctx: CallContext): Promise<ChangeResult>;
+  archive(id: string, ctx: CallContext, reason?: string): Promise<ChangeResult>;
+  promote(id: string, ctx: CallContext): Promise<ChangeResult>;
+  reinforce(id: string, ctx: CallContext): Promise<ChangeResult>;
+}
+
+/** The {@link WriteUseCases} over one gate. */
+export function createWriteUseCases(gate: GatePort): WriteUseCases {
   const submit = (req: WriteRequestInput, ctx: CallContext) => gate.submit(req, actorOf(ctx));
   return {
     async store(input: StoreInput, ctx: CallContext): Promise<StoreResult> {
       return toStoreResult(await submit({ op: 'create', ...newRecord(input, ctx) }, ctx));
     },
-    /** A new version in place; with `expectedVersion` the gate refuses it (VERSION_CONFLICT) if the record moved on. */
     async update(id: string, patch: RecordPatchInput, expectedVersion: number | undefined, ctx: CallContext): Promise<ChangeResult> {
       const req: WriteRequestInput = { op: 'update', id, patch: cleanPatch(patch), ...(expectedVersion !== undefined ? { expectedVersion } : {}) };
       return toChangeResult(await submit(req, ctx));

@@ -1,5 +1,6 @@
 import type { SearchPort } from '../ports.js';
 import type { CallContext } from '../scope-context.js';
+import type { ContinuityUseCases } from '../use-cases.js';
 import type { StoreInput, StoreResult } from '../write.use-cases.js';
 import { ChainUseCases } from './chain.use-cases.js';
 import { PrdContextCache } from './context-cache.js';
@@ -22,12 +23,10 @@ export interface WorkContinuityDeps {
 export const DEFAULT_PRD_CACHE_SIZE = 100;
 
 /** PRD execution tracking and thinking chains (SPEC 8), composed over one database. */
-export function createWorkContinuity(deps: WorkContinuityDeps) {
+export function createWorkContinuity(deps: WorkContinuityDeps): ContinuityUseCases {
   const formation = deps.formation ?? formStraightToGate(deps.store);
   const clock = deps.clock ?? (() => new Date());
   const prd = new PrdUseCases({ db: deps.db, formation, cache: new PrdContextCache(deps.prdCacheSize ?? DEFAULT_PRD_CACHE_SIZE), clock });
   const chains = new ChainUseCases({ db: deps.db, formation, search: deps.search, clock, prdExists: (id, ctx) => prd.get(id, ctx) });
   return { prd, chains };
 }
-
-export type WorkContinuity = ReturnType<typeof createWorkContinuity>;

@@ -39,7 +39,9 @@ type FormImplicit = (input: ImplicitEventInput, ctx: CallContext) => Promise<Imp
  * the engine judges each, the gate still decides what is stored. Best effort per event: one that
  * fails is logged and counted, the rest go on; the events themselves are safe in the log.
  */
-export function createConversationFormation(formImplicit: FormImplicit, log: (message: string) => void = () => undefined) {
+export function createConversationFormation(
+  formImplicit: FormImplicit, log: (message: string) => void = () => undefined,
+): (events: readonly ConversationEvent[]) => Promise<ConversationFormationReport> {
   return async (events: readonly ConversationEvent[]): Promise<ConversationFormationReport> => {
     const report: ConversationFormationReport = { judged: 0, stored: 0, skipped: 0, notStored: 0 };
     // Recency runs on the conversation's own clock: its newest event in this batch is its "now", so

@@ -42,6 +42,12 @@ export interface ImplicitFormationResult {
   stored?: StoreResult;
 }
 
+/** SPEC 7 implicit formation: an event through the decision engine, then (when it passes) the gate. */
+export interface ImplicitFormation {
+  /** Judges one event, records it in the engine state (stored or skipped) and stores what passes. */
+  formImplicit(input: ImplicitEventInput, ctx: CallContext): Promise<ImplicitFormationResult>;
+}
+
 export interface ImplicitFormationDeps {
   engine: DecisionEngine;
   /** The gate-backed store (Layer 2 still decides what the engine lets through). */
@@ -76,7 +82,7 @@ function toStoreInput(input: ImplicitEventInput, d: StorageDecision, scope: stri
  * the gate (Layer 2) still decides. Every judged event is recorded in the engine state, stored or
  * skipped, so frequency and entity importance see the whole stream. Explicit writes never come here.
  */
-export function createImplicitFormation(deps: ImplicitFormationDeps) {
+export function createImplicitFormation(deps: ImplicitFormationDeps): ImplicitFormation {
   async function storeThroughGate(input: ImplicitEventInput, d: StorageDecision, scope: string, ctx: CallContext): Promise<StoreResult> {
     const first = await deps.store(toStoreInput(input, d, scope, true), ctx);
     if (first.status !== 'rejected' || !d.links.length || !LINK_PROBLEMS.has(first.code ?? '')) return first;
@@ -108,5 +114,3 @@ export function createImplicitFormation(deps: ImplicitFormationDeps) {
     },
   };
 }
-
-export type ImplicitFormation = ReturnType<typeof createImplicitFormation>;

@@ -1,7 +1,8 @@
 import { DecisionEngine, LearningRepository, resolveDecisionConfig, type DecisionConfig, type LifecycleDb } from '@engram/lifecycle';
 import { createTypeRegistry, type TypeRegistry } from '@engram/memory';
-import type { ContinuityDb } from '../continuity/continuity-tables.js';
+import type { FormationPort } from '../continuity/formation.js';
 import type { CallContext } from '../scope-context.js';
+import type { LifecycleUseCases } from '../use-cases.js';
 import type { StoreInput, StoreResult } from '../write.use-cases.js';
 import { formThroughDecisionEngine } from './engine-formation.js';
 import { createFeedbackUseCase } from './feedback.use-case.js';
@@ -20,29 +21,34 @@ export interface LifecycleOptions {
   clock?: () => Date;
 }
 
+/** The lifecycle as the memory service composes it. */
+export interface LifecycleComposition {
+  /** Where work continuity's implicit memories go: the decision engine, then the gate. */
+  formation: FormationPort;
+  /** What the memory service exposes. */
+  api: LifecycleUseCases;
+}
+
 /** The decision engine, implicit formation, the work-continuity formation port and feedback, over one database. */
 export function createLifecycleUseCases(
-  db: ContinuityDb, store: (input: StoreInput, ctx: CallContext) => Promise<StoreResult>,
+  db: LifecycleDb, store: (input: StoreInput, ctx: CallContext) => Promise<StoreResult>,
   visible: (id: string, ctx: CallContext) => Promise<unknown>, opts: LifecycleOptions = {},
-) {
+): LifecycleComposition {
   const config = opts.config ?? resolveDecisionConfig();
   const registry = opts.registry ?? createTypeRegistry();
-  // The lifecycle tables live in the same database as the continuity tables (one Kysely handle).
-  const lifecycleDb = db as unknown as LifecycleDb;
   const engine = new DecisionEngine({
-    db: lifecycleDb, config,
+    db, config,
     halfLifeOf: (type) => registry.halfLifeDays(type),
     ...(opts.clock ? { clock: opts.clock } : {}),
   });
   const implicit = createImplicitFormation({ engine, store, ...(opts.log ? { log: opts.log } : {}) });
   return {
     formation: formThroughDecisionEngine(implicit),
-    /** What the memory service exposes. */
     api: {
       /** An implicit event (hook, PRD, telemetry) through the decision engine, then the gate. */
       formImplicit: implicit.formImplicit,
       /** Outcome feedback on retrieved memories (seed 003 stage 3). */
-      feedback: createFeedbackUseCase(opts.learning ?? new LearningRepository(lifecycleDb, config), visible),
+      feedback: createFeedbackUseCase(opts.learning ?? new LearningRepository(db, config), visible),
       decisionEngine: engine,
     },
   };

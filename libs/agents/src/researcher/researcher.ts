@@ -73,7 +73,9 @@ export function attemptInputs(plan: ResearchPlan, input: ResearchInput): { strat
 const better = (a: RetrieveResponse, b: RetrieveResponse) => a.results.length > b.results.length || (a.results.length === b.results.length && average(a) > average(b));
 
 /** The Researcher agent role (seed 000 FR-09): plan, retrieve + validate, retry at most 3 times, cite, flag. */
-export function createResearcher(retrieve: RetrieveFn, synthesiser: AnswerSynthesiser = deterministicSynthesiser, clock: () => Date = () => new Date()) {
+export function createResearcher(
+  retrieve: RetrieveFn, synthesiser: AnswerSynthesiser = deterministicSynthesiser, clock: () => Date = () => new Date(),
+): (input: ResearchInput, ctx: CallContext) => Promise<ResearchOutput> {
   return async function research(input: ResearchInput, ctx: CallContext): Promise<ResearchOutput> {
     const plan = planResearch(input.query.trim(), clock(), input.topK ?? 10);
     const attempts: ResearchAttempt[] = [];
