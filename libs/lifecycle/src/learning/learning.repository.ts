@@ -62,7 +62,7 @@ export class LearningRepository {
       await sql`SELECT pg_advisory_xact_lock(hashtext('engram.lifecycle_weights'))`.execute(trx);
       const weightsRow = await trx.selectFrom('lifecycle_weights').select(['recency', 'frequency', 'entity_importance']).orderBy('id', 'desc').limit(1).executeTakeFirst();
       const weights = weightsRow ? { recency: weightsRow.recency, frequency: weightsRow.frequency, entityImportance: weightsRow.entity_importance } : this.config.weights;
-      const signals = l.enabled ? await this.signalsOf(trx as LifecycleDb, entry.memoryId) : null;
+      const signals = l.enabled ? await this.signalsOf(trx, entry.memoryId) : null;
       if (!signals) return { memoryId: entry.memoryId, usefulness: factor, weights, weightsChanged: false };
       const next = updateWeights(weights, signals, entry.outcome, l);
       await sql`SELECT engram_record_weights(${next.recency}, ${next.frequency}, ${next.entityImportance}, ${`${entry.outcome} on ${entry.memoryId}`})`.execute(trx);
@@ -74,7 +74,7 @@ export class LearningRepository {
   private async signalsOf(db: LifecycleDb, memoryId: string): Promise<RelevanceSignals | null> {
     const row = await db.selectFrom('lifecycle_events').select('signals').where('memory_id', '=', memoryId).orderBy('occurred_at', 'desc').limit(1).executeTakeFirst();
     if (!row) return null;
-    const s = row.signals as unknown as Record<string, number>;
+    const s = row.signals;
     return { recency: s['recency'] ?? 0, frequency: s['frequency'] ?? 0, entityImportance: s['entityImportance'] ?? 0 };
   }
 }

@@ -66,7 +66,7 @@ export function createMetricsExporter(
       for (const [count, n] of Object.entries(r.counts)) set(g.lastCounts, { sweep: r.sweep, count }, n);
     }
     for (const e of s.sweeps.lastErrors) set(g.lastError, { sweep: e.sweep }, e.at.getTime() / 1000);
-    for (const [name, v] of flatten((s.learning ?? {}) as unknown as Record<string, unknown>)) set(g.learning, { name }, v);
+    for (const [name, v] of flatten(s.learning ?? {})) set(g.learning, { name }, v);
     rejected.reset();
     for (const [code, n] of Object.entries(gateRejections())) set(rejected, { code }, n);
     const b = backlog ? await backlog().catch(() => null) : null;
@@ -85,11 +85,11 @@ export function createMetricsExporter(
 }
 
 /** Numeric leaves of the engine's learning stats as `a_b_c` names. */
-function flatten(o: Record<string, unknown>, prefix = ''): Array<[string, number]> {
-  return Object.entries(o).flatMap(([k, v]): Array<[string, number]> => {
+function flatten(o: object, prefix = ''): Array<[string, number]> {
+  return Object.entries(o).flatMap(([k, v]: [string, unknown]): Array<[string, number]> => {
     const name = `${prefix}${k}`.replace(/[^a-zA-Z0-9_]/g, '_');
     if (typeof v === 'number') return [[name, v]];
-    if (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)) return flatten(v as Record<string, unknown>, `${name}_`);
+    if (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)) return flatten(v, `${name}_`);
     return [];
   });
 }
