@@ -51,7 +51,7 @@ describe.each(testBackends)('search over every conversation turn ($name)', (back
   beforeAll(async () => {
     handle = await backend.open();
     embedder = await loadTestEmbedder();
-    const db = handle.db as unknown as ConversationDb;
+    const db: ConversationDb = handle.db;
     toc = createTocService({ db, summariser: createExtractiveSummariser({ bullets: 1, keywords: 2 }), config, embedder });
     await createEventLog(handle.db as never).append(events);
     await toc.processOutbox(100);

@@ -1,4 +1,4 @@
-import { createEventLog, createExtractiveSummariser, createTocService, estimateTextTokens, tocConfig, type ConversationDb } from '@engram/conversation';
+import { createEventLog, createExtractiveSummariser, createTocService, estimateTextTokens, tocConfig } from '@engram/conversation';
 import type { Kysely } from 'kysely';
 
 /** The README example: log two turns, build the TOC, walk it and open the evidence. */
@@ -15,7 +15,7 @@ export async function tocExample(db: Kysely<any>, print: (line: string) => void)
 
   const config = tocConfig(); // 30 min gaps, 4K tokens, 5 min / 500 tokens overlap
   const toc = createTocService({
-    db: db as ConversationDb, config, embedder: null,
+    db, config, embedder: null,
     summariser: createExtractiveSummariser({ bullets: config.bulletsPerNode, keywords: config.keywordsPerNode }),
   });
   await toc.processOutbox(); // a server's build-toc job does this continuously

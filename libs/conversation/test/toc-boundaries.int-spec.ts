@@ -1,5 +1,5 @@
 import {
-  createEventLog, createExtractiveSummariser, createTocService, estimateTextTokens, tocConfig, type NewConversationEvent, type ConversationDb, type TocService,
+  createEventLog, createExtractiveSummariser, createTocService, estimateTextTokens, tocConfig, type NewConversationEvent, type TocService,
 } from '@engram/conversation';
 import { testBackends } from '../../../tools/test/backends.js';
 
@@ -25,7 +25,7 @@ describe.each(testBackends)('conversation boundaries ($name)', (backend) => {
 
   beforeAll(async () => {
     handle = await backend.open();
-    toc = createTocService({ db: handle.db as unknown as ConversationDb, summariser: createExtractiveSummariser({ bullets: 3, keywords: 4 }), config: tocConfig(), embedder: null });
+    toc = createTocService({ db: handle.db, summariser: createExtractiveSummariser({ bullets: 3, keywords: 4 }), config: tocConfig(), embedder: null });
     await createEventLog(handle.db as never).append(events);
     await toc.processOutbox(100);
   });

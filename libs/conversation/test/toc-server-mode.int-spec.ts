@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '@engram/infra';
 import {
-  createEventLog, createExtractiveSummariser, createTocService, estimateTextTokens, segmentEvents, tocConfig, type NewConversationEvent, type ConversationDb,
+  createEventLog, createExtractiveSummariser, createTocService, estimateTextTokens, segmentEvents, tocConfig, type NewConversationEvent,
 } from '@engram/conversation';
 import { openServiceRoleDatabase, type ServiceRoleDatabase } from '../../../tools/test/backends.js';
 
@@ -39,7 +39,7 @@ describe('conversation TOC in server mode (postgres, service role)', () => {
   it('two builders on one outbox never commit the same build twice and end with the expected tree', async () => {
     const events = [...day(6, 30), ...day(7, 30), ...day(8, 30), ...day(20, 30)];
     await createEventLog(services[0]!.db as never).append(events);
-    const [a, b] = services.map((s) => createTocService({ db: s.db as unknown as ConversationDb, summariser, config, embedder: null }));
+    const [a, b] = services.map((s) => createTocService({ db: s.db, summariser, config, embedder: null }));
     // Small batches so both claim part of the outbox and both work the same project's runs.
     const drain = async (toc: NonNullable<typeof a>) => { for (;;) if ((await toc.processOutbox(7)).outboxClaimed === 0) return; };
     await Promise.all([drain(a!), drain(b!)]);
@@ -60,7 +60,7 @@ describe('conversation TOC in server mode (postgres, service role)', () => {
   });
 
   it('rebuilds and compacts with the service role', async () => {
-    const toc = createTocService({ db: services[0]!.db as unknown as ConversationDb, summariser, config, embedder: null });
+    const toc = createTocService({ db: services[0]!.db, summariser, config, embedder: null });
     const r = await toc.rebuild(P);
     expect(r).toMatchObject({ days: 4, written: 20 }); // 12 segments, 4 days, 2 weeks, a month, a year
     const { supersededVersions } = await toc.status(P);

@@ -34,7 +34,7 @@ const beta = [ev(B, 'b1', '2026-11-23T10:00:00Z', 'Secret beta roadmap: launch t
 describe.each(testBackends)('conversation TOC ($name)', (backend) => {
   let handle: DatabaseHandle;
   let toc: TocService;
-  const db = () => handle.db as unknown as ConversationDb;
+  const db = (): ConversationDb => handle.db;
   const versions = async (project: string) => (await db().selectFrom('toc_nodes').select(['node_id', 'version'])
     .where('project', '=', project).orderBy('node_id').orderBy('version').execute()).map((r) => `${r.node_id}@${r.version}`);
 
@@ -211,7 +211,7 @@ describe.each(testBackends)('conversation TOC vector search with the real model 
   });
 
   it('fills missing vectors later and finds nodes and grips by meaning (hybrid)', async () => {
-    const db = handle.db as unknown as ConversationDb;
+    const db: ConversationDb = handle.db;
     await createEventLog(handle.db as never).append(acme);
     // Built without a model (as the CLI does): keyword-searchable, no vectors yet.
     await createTocService({ db, summariser: extractive, config, embedder: null }).processOutbox(100);

@@ -5,7 +5,7 @@
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import {
-  createEventLog, createExtractiveSummariser, createTocService, tocConfig, type Summariser, type ConversationDb, type TocService,
+  createEventLog, createExtractiveSummariser, createTocService, tocConfig, type Summariser, type TocService,
 } from '@engram/conversation';
 import { createEmbeddedDatabase, createNativeDatabase, type BenchDatabase } from './databases.js';
 import { since, summarize } from './stats.js';
@@ -21,7 +21,7 @@ const QUERIES = Number(values.queries);
 const log = (m: string) => process.stderr.write(`${m}\n`);
 const config = tocConfig();
 const extractive = createExtractiveSummariser({ bullets: config.bulletsPerNode, keywords: config.keywordsPerNode });
-const service = (db: BenchDatabase, summariser: Summariser = extractive) => createTocService({ db: db.handle.db as unknown as ConversationDb, summariser, config, embedder: null });
+const service = (db: BenchDatabase, summariser: Summariser = extractive) => createTocService({ db: db.handle.db, summariser, config, embedder: null });
 
 async function ingest(db: BenchDatabase, project: string, n: number, perDay: number, start: Date): Promise<number> {
   const eventLog = createEventLog(db.handle.db as never);
