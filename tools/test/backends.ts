@@ -7,6 +7,7 @@ import {
   openInMemoryDatabase,
   type DatabaseHandle,
 } from '../../libs/infra/src/index.js';
+import { selectedEngines } from './backend-selection.js';
 import { templateName, testDatabaseUrl, testDbPrefix, testRunId, testServerUrl } from './pg-test-env.js';
 
 /** One database engine the integration tests run against. */
@@ -90,17 +91,23 @@ const pglite: TestBackend = {
   },
 };
 
-/** Use as `describe.each(testBackends)('$name', (backend) => { ... })`. */
-export const testBackends: TestBackend[] = [postgres, pglite];
+const engines = selectedEngines(process.env['ENGRAM_TEST_BACKENDS']);
+
+/**
+ * Use as `describe.each(testBackends)('$name', (backend) => { ... })`. Both engines unless
+ * ENGRAM_TEST_BACKENDS names fewer (the mutation tool's integration tier runs `postgres` only).
+ */
+export const testBackends: TestBackend[] = [postgres, pglite].filter((b) => engines.includes(b.name));
 
 /** Where an app process under test keeps its memories: its env adds nothing (embedded PGlite) or a DATABASE_URL. */
 export interface ProcessBackend {
   name: string;
+  engine: 'postgres' | 'pglite';
   env(): Promise<Record<string, string | undefined>>;
 }
 
 // Embedded PGlite under the test's temp home (the default install) and native Postgres via DATABASE_URL.
 export const processBackends: ProcessBackend[] = [
-  { name: 'embedded PGlite', env: async () => ({}) },
-  { name: 'native Postgres', env: async () => ({ DATABASE_URL: await createEmptyPostgresDatabase() }) },
-];
+  { name: 'embedded PGlite', engine: 'pglite' as const, env: async () => ({}) },
+  { name: 'native Postgres', engine: 'postgres' as const, env: async () => ({ DATABASE_URL: await createEmptyPostgresDatabase() }) },
+].filter((b) => engines.includes(b.engine));
