@@ -2,10 +2,28 @@
 //   ENGRAM_MUTATION_AREA=lifecycle npm run mutation                 one area, judged by its own unit tests
 //   ENGRAM_MUTATION_AREA=retrieval npm run mutation -- --mutate libs/retrieval/src/pipeline/fusion.ts
 //   npm run mutation:areas [area…]                                   every area in turn, one score each
+//   ENGRAM_MUTATION_AREA=memory-int npm run mutation                  a DB-bound area, judged by integration specs (native Postgres)
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { selectedArea } from './tools/mutation/mutation-areas.mjs';
 
 const area = selectedArea();
 if (area.tests) process.env.ENGRAM_MUTATION_TESTS = area.tests.join(',');
+process.env.ENGRAM_MUTATION_TIER = area.tier;
+const integration = area.tier === 'integration';
+if (integration) {
+  // Native Postgres only: a spec file's PGlite database is migrated from scratch (seconds), once per
+  // file and mutant; a native one is a template clone (tens of ms). docs/quality.md has the figures.
+  process.env.ENGRAM_TEST_BACKENDS ??= 'postgres';
+  // The sandbox copy leaves `.cache` out, so point the specs at this checkout's model.
+  const model = `${process.cwd()}/.cache/models/all-MiniLM-L6-v2`;
+  if (!process.env.ENGRAM_TEST_MODEL_DIR && existsSync(model)) process.env.ENGRAM_TEST_MODEL_DIR = model;
+  // Stryker ends its test runners with SIGKILL; their leased templates are dropped here, when the run ends.
+  process.once('exit', () => {
+    const drop = "import('./tools/mutation/int-databases.ts').then((m) => m.dropOrphanTemplates())";
+    spawnSync(process.execPath, ['--require', './tools/test/resolve-ts-hook.cjs', '-e', drop], { stdio: 'ignore', timeout: 60_000 });
+  });
+}
 
 export default {
   packageManager: 'npm',
@@ -16,7 +34,9 @@ export default {
   mutate: area.mutate,
   // Two shared cores: one test runner keeps the machine usable for everyone else.
   concurrency: 1,
-  timeoutMS: 10_000,
+  // A DB-bound mutant that hangs holds a connection or a lock; an integration spec's hooks clone
+  // databases and open pools, so its slack over the measured test time is larger.
+  timeoutMS: integration ? 60_000 : 10_000,
   // `--incremental` (npm run mutation:incremental) re-tests only mutants whose code or tests changed since this file.
   incrementalFile: `reports/mutation/${process.env.ENGRAM_MUTATION_AREA ?? 'all'}-incremental.json`,
   reporters: ['clear-text', 'progress', 'json'],

@@ -21,18 +21,27 @@ export const MUTATION_AREAS = {
     tests: ['libs/retrieval/src/**/*.spec.ts'],
   },
   lifecycle: { mutate: ['libs/lifecycle/src/decision/*.ts'], tests: ['libs/lifecycle/src/**/*.spec.ts'] },
+  // The integration tier (ADR-0028 amendment 2): database-bound files that no unit test reaches,
+  // judged by the *.int-spec.ts files that run them, on native Postgres. Score it together with
+  // the unit tier's verdicts for the rest of its area (docs/quality.md).
+  'memory-int': {
+    tier: 'integration',
+    mutate: ['libs/memory/src/record-reader.ts'],
+    tests: ['libs/memory/test/**/*.int-spec.ts', 'libs/librarian/test/record-writer.int-spec.ts'],
+  },
   'mcp-schemas': {
     mutate: ['apps/mcp-server/src/tools/*.tool.ts', 'apps/mcp-server/src/tools/*schemas.ts'],
     tests: ['apps/mcp-server/src/**/*.spec.ts'],
   },
 };
 
-/** The area named by ENGRAM_MUTATION_AREA, or every area at once (slow: all unit tests per mutant). */
+/** The area named by ENGRAM_MUTATION_AREA, or every unit-tier area at once (slow: all unit tests per mutant). */
 export function selectedArea(name = process.env.ENGRAM_MUTATION_AREA) {
   if (!name) {
-    return { mutate: [...Object.values(MUTATION_AREAS).flatMap((a) => a.mutate), ...NOT_SOURCE], tests: null };
+    const unitAreas = Object.values(MUTATION_AREAS).filter((a) => (a.tier ?? 'unit') === 'unit');
+    return { mutate: [...unitAreas.flatMap((a) => a.mutate), ...NOT_SOURCE], tests: null, tier: 'unit' };
   }
   const area = MUTATION_AREAS[name];
   if (!area) throw new Error(`ENGRAM_MUTATION_AREA=${name} is not one of ${Object.keys(MUTATION_AREAS).join(', ')}`);
-  return { mutate: [...area.mutate, ...NOT_SOURCE], tests: area.tests };
+  return { mutate: [...area.mutate, ...NOT_SOURCE], tests: area.tests, tier: area.tier ?? 'unit' };
 }
