@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '@engram/infra';
 import { testBackends } from '../../../tools/test/backends.js';
-import { InvalidFilterError, RecordReader, type MemoryRecord } from '../src/index.js';
+import { randomUUID } from 'node:crypto';
+import { InvalidFilterError, RecordNotFoundError, RecordReader, type MemoryRecord } from '../src/index.js';
 import { newRecord, seedArchive, seedCreate } from './fixtures.js';
 
 describe.each(testBackends)('RecordReader on $name', (backend) => {
@@ -67,5 +68,52 @@ describe.each(testBackends)('RecordReader on $name', (backend) => {
     expect((await reader.findActiveByContentHash('project:a', r.contentHash))?.id).toBe(r.id);
     expect(await reader.findActiveByContentHash('project:b', r.contentHash)).toBeUndefined();
     expect(await reader.getMany(['not-a-uuid', r.id])).toHaveLength(1);
+  });
+  it('get without options is the head record; a missing or junk id is RecordNotFound, not an SQL error', async () => {
+    const archived = created[6] as MemoryRecord;
+    const head = await reader.get(archived.id);
+    expect(head).toEqual(await reader.findHead(archived.id));
+    expect(head).toMatchObject({ id: archived.id, status: 'archived', version: 2 });
+    expect(head).not.toHaveProperty('operation');
+    const missing = randomUUID();
+    await expect(reader.get(missing)).rejects.toThrow(new RecordNotFoundError(missing));
+    await expect(reader.get(missing)).rejects.toThrow(/^memory [0-9a-f-]{36} not found$/);
+    // Junk ids (also a UUID with a prefix or a suffix) never reach the uuid cast.
+    for (const junk of ['not-a-uuid', `x${archived.id}`, `${archived.id}x`]) {
+      expect(await reader.findHead(junk)).toBeUndefined();
+      await expect(reader.get(junk)).rejects.toBeInstanceOf(RecordNotFoundError);
+      await expect(reader.get(junk, { version: 1 })).rejects.toBeInstanceOf(RecordNotFoundError);
+      await expect(reader.versions(junk)).rejects.toBeInstanceOf(RecordNotFoundError);
+      expect(await reader.supersessionChain(junk)).toEqual([]);
+      expect(await reader.getMany([junk])).toEqual([]);
+    }
+  });
+
+  it('says which version or time was not found', async () => {
+    const id = (created[6] as MemoryRecord).id;
+    await expect(reader.get(id, { version: 9 })).rejects.toThrow(`memory ${id} not found: version 9`);
+    await expect(reader.get(id, { asOf: new Date('2000-01-01T00:00:00.000Z') })).rejects.toThrow(
+      `memory ${id} not found: as of 2000-01-01T00:00:00.000Z`,
+    );
+    const missing = randomUUID();
+    await expect(reader.versions(missing)).rejects.toThrow(new RecordNotFoundError(missing));
+    expect((await reader.versions(id)).map((v) => [v.version, v.operation, v.status])).toEqual([[1, 'create', 'active'], [2, 'archive', 'archived']]);
+  });
+
+  it('getMany keeps the caller order, drops unknown ids and answers [] for nothing valid', async () => {
+    const [a, b, c] = [created[4], created[0], created[5]] as MemoryRecord[];
+    const got = await reader.getMany([a.id, randomUUID(), b.id, 'junk', c.id]);
+    expect(got.map((r) => r.id)).toEqual([a.id, b.id, c.id]);
+    expect(got[1]).toEqual(await reader.findHead(b.id));
+    expect(await reader.getMany([])).toEqual([]);
+    expect(await reader.getMany(['junk', 'also junk'])).toEqual([]);
+  });
+
+  it('samples the contents of active records only, up to the limit', async () => {
+    const active = created.slice(0, 6).map((r) => r.content).sort();
+    expect((await reader.sampleContents(100)).sort()).toEqual(active);
+    const two = await reader.sampleContents(2);
+    expect(two).toHaveLength(2);
+    for (const content of two) expect(active).toContain(content);
   });
 });
