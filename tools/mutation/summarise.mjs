@@ -6,14 +6,21 @@
  * The score over the mutants some unit test reached is printed too, labelled as such: it is not
  * the area's score. No-coverage mutants are listed only with --nocov.
  *   node tools/mutation/summarise.mjs [--nocov] reports/mutation/lifecycle.json [more.json…]
+ * With --combine, the reports are one area scored over two tiers: a file in a later report
+ * replaces the same file of an earlier one (the integration tier's verdicts for the DB-bound
+ * files, the unit tier's for the rest), and one total is printed.
+ *   node tools/mutation/summarise.mjs --combine reports/mutation/memory.json reports/mutation/memory-int.json
  */
 import { readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const listNoCoverage = args.includes('--nocov');
+const paths = args.filter((a) => !a.startsWith('--'));
 const pct = (part, whole) => `${(100 * part / whole).toFixed(2)}%`;
-for (const path of args.filter((a) => a !== '--nocov')) {
-  const report = JSON.parse(readFileSync(path, 'utf8'));
+const reports = paths.map((path) => ({ path, report: JSON.parse(readFileSync(path, 'utf8')) }));
+const combined = { files: Object.assign({}, ...reports.map((r) => r.report.files)) };
+const toScore = args.includes('--combine') ? [{ path: `combined ${paths.join(' + ')}`, report: combined }] : reports;
+for (const { path, report } of toScore) {
   const all = { killed: 0, timeout: 0, survived: 0, nocov: 0 };
   for (const [file, { mutants }] of Object.entries(report.files)) {
     const n = { killed: 0, timeout: 0, survived: 0, nocov: 0 };
@@ -31,5 +38,5 @@ for (const path of args.filter((a) => a !== '--nocov')) {
   const total = all.killed + all.timeout + all.survived + all.nocov;
   const detected = all.killed + all.timeout;
   console.log(`${path}: ${pct(detected, total)} of ${total} mutants (${all.killed} killed, ${all.timeout} timeout, ${all.survived} survived, ${all.nocov} no coverage); ` +
-    `${pct(detected, total - all.nocov)} of the ${total - all.nocov} a unit test reached`);
+    `${pct(detected, total - all.nocov)} of the ${total - all.nocov} a test reached`);
 }
