@@ -101,7 +101,7 @@ describe.each(testBackends)('RecordReader on $name', (backend) => {
   });
 
   it('getMany keeps the caller order, drops unknown ids and answers [] for nothing valid', async () => {
-    const [a, b, c] = [created[4], created[0], created[5]] as MemoryRecord[];
+    const [a, b, c] = [created[4], created[0], created[5]] as [MemoryRecord, MemoryRecord, MemoryRecord];
     const got = await reader.getMany([a.id, randomUUID(), b.id, 'junk', c.id]);
     expect(got.map((r) => r.id)).toEqual([a.id, b.id, c.id]);
     expect(got[1]).toEqual(await reader.findHead(b.id));
