@@ -1,4 +1,4 @@
-import { redactSensitive, redactText, redactValue, scanValue } from './scanner.js';
+import { redactSensitive, redactText, redactValue, scanValue, type Detection } from './scanner.js';
 
 const kinds = (value: unknown) => scanValue(value).map((d) => d.kind);
 const AWS_SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
@@ -113,5 +113,84 @@ describe('secret scanner: the AWS context is per text', () => {
     const tokens = Array.from({ length: 3000 }, (_, i) => `${'Ab1'.repeat(12)}${String(i).padStart(4, '0')}`);
     expect(kinds(tokens.join(' '))).not.toContain('aws_secret_key');
     expect(kinds(`aws ${tokens.join(' ')}`)).toContain('aws_secret_key');
+  });
+});
+
+// Cases named after the mutants of the 2026-11-26 full memory run that no test noticed (issue 22).
+describe('secret scanner: request fields and credential keys', () => {
+  const token = `ghp_${'d'.repeat(36)}`;
+
+  it('keeps a string identifier of a request verbatim even when it reads like a secret, and scans other fields', () => {
+    for (const key of ['id', 'scope', 'replacementId', 'supersededBy', 'op', 'type', 'status', 'trust', 'operation', 'target']) {
+      const found: Detection[] = [];
+      expect(redactValue({ [key]: token, content: token }, ['secret'], found)).toEqual({ [key]: token, content: '[REDACTED:github_token]' });
+      expect(found).toEqual([{ kind: 'github_token', class: 'secret' }]);
+    }
+  });
+
+  it('scans an identifier key whose value is not a string, and nested request objects stay request fields', () => {
+    expect(redactValue({ id: [token] }, ['secret'])).toEqual({ id: ['[REDACTED:github_token]'] });
+    expect(redactValue({ payload: { id: token, note: token } }, ['secret'])).toEqual({ payload: { id: token, note: '[REDACTED:github_token]' } });
+  });
+
+  it.each([
+    'password', 'passwd', 'pwd', 'secret', 'client_secret', 'api_key', 'api-key', 'apikey', 'access_token', 'access-token', 'accesstoken',
+    'auth_token', 'auth-token', 'authtoken', 'refresh_token', 'refresh-token', 'refreshtoken', 'private_key', 'private-key', 'privatekey',
+    'aws_secret_access_key', 'aws-secret-access-key', 'awssecretaccesskey', 'secret_access_key', 'secret-access-key', 'SecretAccessKey',
+  ])('a metadata value under the key %s is a credential', (key) => {
+    const found: Detection[] = [];
+    expect(redactValue({ metadata: { [key]: 'hunter22' } }, ['secret'], found)).toEqual({ metadata: { [key]: '[REDACTED:password]' } });
+    expect(found).toEqual([{ kind: 'password', class: 'secret' }]);
+  });
+
+  it('a credential key only counts as a whole key, in free text, for a string of 4+ characters, when secrets are asked for', () => {
+    for (const key of ['password_hint', 'my_password', 'xsecret', 'secrets']) {
+      expect(scanValue({ metadata: { [key]: 'hunter22' } })).toEqual([]);
+    }
+    expect(redactValue({ metadata: { password: 'abcd' } }, ['secret'])).toEqual({ metadata: { password: '[REDACTED:password]' } });
+    expect(scanValue({ metadata: { password: 'abc' } })).toEqual([]);
+    expect(scanValue({ metadata: { password: 12345678 } })).toEqual([]);
+    expect(scanValue({ password: 'hunter22' })).toEqual([]);
+    expect(redactValue({ metadata: { password: 'hunter22' } }, ['pii'])).toEqual({ metadata: { password: 'hunter22' } });
+  });
+
+  it('walks 64 levels and replaces what lies deeper, in objects and in arrays', () => {
+    const nest = (depth: number, wrap: (inner: unknown) => unknown, leaf: unknown = {}) => {
+      let v = leaf;
+      for (let i = 0; i < depth; i++) v = wrap(v);
+      return v;
+    };
+    for (const wrap of [(inner: unknown) => ({ d: inner }), (inner: unknown) => [inner]]) {
+      const found: Detection[] = [];
+      expect(redactValue(nest(64, wrap), ['secret'], found)).toEqual(nest(64, wrap));
+      expect(found).toEqual([]);
+      expect(redactValue(nest(65, wrap), ['secret'], found)).toEqual(nest(65, wrap, '[REDACTED:too_deep]'));
+      expect(found).toEqual([{ kind: 'too_deep', class: 'secret' }]);
+    }
+  });
+
+  it('keeps invisible characters that reveal nothing, with one finding per span', () => {
+    const found: Detection[] = [];
+    const text = 'thumbs 👍\u200D ok, mail bob@x.io';
+    expect(redactText(text, ['pii'], found)).toBe('thumbs 👍\u200D ok, mail [REDACTED:email]');
+    expect(found).toEqual([{ kind: 'email', class: 'pii' }]);
+  });
+
+  it('redacts personal data in ungated text too', () => {
+    expect(redactSensitive({ note: 'mail bob@x.io' })).toEqual({ note: 'mail [REDACTED:email]' });
+  });
+});
+
+describe('secret scanner: checksum and length rules of the PII detectors', () => {
+  it('finds a 19-digit card number and a 9-digit phone number, not an 8-digit one', () => {
+    expect(kinds('pay 4111111111111111110 now')).toEqual(['card_number']);
+    expect(kinds('call 12 345 6789')).toEqual(['phone']);
+    expect(kinds('call 12 345 678')).toEqual([]);
+  });
+
+  it('checks the group and serial of an SSN, and finds one followed by more text', () => {
+    expect(kinds('ssn 123-45-6789 on file')).toEqual(['ssn']);
+    expect(kinds('ref 123-00-4567 on file')).toEqual([]);
+    expect(kinds('ref 123-45-0000 on file')).toEqual([]);
   });
 });
