@@ -1,4 +1,6 @@
-import { redactSensitive, redactText, redactValue, scanValue, type Detection } from './scanner.js';
+import {
+  redactSensitive, redactText, redactValue, redactValueInTurns, scanValue, scanValueInTurns, type Detection,
+} from './scanner.js';
 
 const kinds = (value: unknown) => scanValue(value).map((d) => d.kind);
 const AWS_SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
@@ -174,6 +176,17 @@ describe('secret scanner: request fields and credential keys', () => {
     const text = 'thumbs 👍\u200D ok, mail bob@x.io';
     expect(redactText(text, ['pii'], found)).toBe('thumbs 👍\u200D ok, mail [REDACTED:email]');
     expect(found).toEqual([{ kind: 'email', class: 'pii' }]);
+  });
+
+  it('gives the same answer in turns of the event loop (the gate path for long texts)', async () => {
+    const value = { content: 'mail bob@x.io', metadata: { password: 'hunter22', [token]: 1 } };
+    expect(await scanValueInTurns(value)).toEqual(scanValue(value));
+    expect(await scanValueInTurns(value)).toEqual([
+      { kind: 'email', class: 'pii' }, { kind: 'password', class: 'secret' }, { kind: 'github_token', class: 'secret' },
+    ]);
+    const found: Detection[] = [];
+    expect(await redactValueInTurns(value, ['secret'], found)).toEqual(redactValue(value, ['secret']));
+    expect(found).toHaveLength(2);
   });
 
   it('redacts personal data in ungated text too', () => {
