@@ -207,3 +207,31 @@ describe('secret scanner: checksum and length rules of the PII detectors', () =>
     expect(kinds('ref 123-45-0000 on file')).toEqual([]);
   });
 });
+
+describe('secret scanner: each detector covers the whole span, in the forms it names', () => {
+  it.each([
+    ['a private key, with text after its END line', '-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----\nafter', '[REDACTED:private_key]\nafter'],
+    ['an AWS secret key after "=" without spaces', `aws_secret_access_key=${AWS_SECRET};`, 'aws_secret_access_key=[REDACTED:aws_secret_key];'],
+    ['an AWS secret key under awssecretaccesskey', `awssecretaccesskey: ${AWS_SECRET}`, 'awssecretaccesskey: [REDACTED:aws_secret_key]'],
+    ['a bare AWS secret key followed by text', `aws creds ${AWS_SECRET} end`, 'aws creds [REDACTED:aws_secret_key] end'],
+    ['a bare AWS secret key next to a key id only', `AKIAIOSFODNN7EXAMPLE ${AWS_SECRET}`, '[REDACTED:aws_access_key] [REDACTED:aws_secret_key]'],
+    ['an sk- key without a prefix', `use sk-${'A1b2'.repeat(6)} now`, 'use [REDACTED:api_key] now'],
+    ['an sk-ant- key', `use sk-ant-${'A1b2'.repeat(6)} now`, 'use [REDACTED:api_key] now'],
+    ['a Slack token', 'tok xoxb-123456789012-abcdefghijkl end', 'tok [REDACTED:slack_token] end'],
+    ['a JWT', 'jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U end', 'jwt [REDACTED:jwt] end'],
+    ['apikey= without a separator', 'apikey=abcd1234efgh', 'apikey=[REDACTED:password]'],
+    ['accesstoken: without a separator', 'accesstoken: abcd1234efgh', 'accesstoken: [REDACTED:password]'],
+    ['password = with spaces', 'password = hunter22', 'password = [REDACTED:password]'],
+  ])('%s', (_name, text, redacted) => {
+    expect(redactText(text, ['secret'])).toBe(redacted);
+  });
+
+  it.each([
+    ['+44 20 7946 0958', 'call [REDACTED:phone] now'],
+    ['+4420 7946 0958', 'call [REDACTED:phone] now'],
+    ['(020) 7946 0958', 'call [REDACTED:phone] now'],
+    ['(020)7946 0958', 'call [REDACTED:phone] now'],
+  ])('the phone number %s is one span', (phone, redacted) => {
+    expect(redactText(`call ${phone} now`, ['pii'])).toBe(redacted);
+  });
+});
