@@ -1,4 +1,4 @@
-import { ibanValid, luhnValid, ssnValid } from './checksums.js';
+import { ibanValid, looksLikeAwsSecret, luhnValid, ssnValid } from './checksums.js';
 
 // The checksums decide whether a card-, IBAN- or SSN-shaped number is personal data (redacted).
 describe('card number checksum (Luhn)', () => {
@@ -37,5 +37,14 @@ describe('US SSN rules', () => {
     for (const [a, g, s] of [['000', '45', '6789'], ['666', '45', '6789'], ['900', '45', '6789'], ['123', '00', '6789'], ['123', '45', '0000']]) {
       expect({ a, g, s, valid: ssnValid(a!, g!, s!) }).toEqual({ a, g, s, valid: false });
     }
+  });
+});
+
+describe('looksLikeAwsSecret', () => {
+  it('needs an upper-case letter, a lower-case letter and a digit', () => {
+    expect(looksLikeAwsSecret('wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY')).toBe(true);
+    expect(looksLikeAwsSecret('AB12'.repeat(10))).toBe(false);
+    expect(looksLikeAwsSecret('ab12'.repeat(10))).toBe(false);
+    expect(looksLikeAwsSecret('AbCd'.repeat(10))).toBe(false);
   });
 });
