@@ -72,7 +72,7 @@ export async function startBackground(core: Core, queue: JobQueue, options: Back
 /**
  * Embedded mode only: a Postgres server's autovacuum keeps planner statistics fresh and clears dead
  * rows, PGlite has no background workers, so this process does both (ADR-0016; the term statistics'
- * dead rows, ADR-0019 amendment 2). A check costs two catalog queries.
+ * dead rows, ADR-0019 amendment). A check costs two catalog queries.
  */
 function keepStatisticsFresh({ handle, log }: Core): () => void {
   const check = () => void refreshStatistics(handle.db)

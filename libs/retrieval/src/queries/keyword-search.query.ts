@@ -17,7 +17,7 @@ export const BM25_RESCORE_DEPTH = 4;
  * tf = the lexeme's positions in the memory and len = its distinct lexemes. Divided by the query's
  * best possible score, `keyword_score` lies in [0, 1]. Ties fall back to id for a stable order.
  *
- * In two steps within one statement (ADR-0019 amendment 2): every candidate is first scored with
+ * In two steps within one statement (ADR-0019 amendment): every candidate is first scored with
  * tf = 1, one `@@` test per query lexeme; reading each candidate's positions (`unnest(tsvector)`, a
  * set-returning subquery per row) cost twice the whole read at 100k memories, so only the best
  * `limit × BM25_RESCORE_DEPTH` get their exact score, which orders the result.
