@@ -45,6 +45,17 @@ describe.each(testBackends)('BM25 keyword search ($name)', (backend) => {
     expect(res.results).toHaveLength(3);
   });
 
+  it('orders the candidates by their exact score: a word said three times beats the same word said once', async () => {
+    const scope = 'project:bm25-tf';
+    // Same length (three distinct lexemes each), so only tf tells them apart: the first, cheap
+    // scoring step (tf = 1) ties them all, the exact step must put the repeated one first.
+    for (const word of ['alpha', 'bravo', 'delta', 'echo', 'foxtrot']) await seedRecord(handle.db, { content: `kayak trip ${word}`, scope });
+    const repeated = await seedRecord(handle.db, { content: 'kayak kayak kayak trip zulu', scope });
+    const res = await sut.search({ text: 'kayak', mode: 'keyword', scopes: [scope], topK: 3 });
+    expect(res.results[0]?.record.id).toBe(repeated);
+    expect(res.results[0]?.score).toBeGreaterThan(res.results[1]?.score as number);
+  });
+
   it('brings in the turn that answers a matching turn of the same session', async () => {
     const scope = 'project:bm25-session';
     const t0 = Date.now() - 60_000;

@@ -1,6 +1,6 @@
 import type { SweepReport } from '@engram/agents';
 import { drainSpool, registerTocJobs, requestTocBuild } from '@engram/conversation';
-import { refreshStatistics, type JobQueue } from '@engram/infra';
+import { refreshStatistics, vacuumDeadRows, type JobQueue } from '@engram/infra';
 import { sweepSchedulesOf } from '@engram/lifecycle';
 import { registerEmbeddingJobs, requestEmbedding } from '@engram/retrieval';
 import type { Core } from './compose-core.js';
@@ -10,7 +10,7 @@ import { registerSweepJobs } from './sweep-jobs.js';
 const EMBEDDING_SWEEP_MS = 5_000;
 /** How often the TOC builder looks at the outbox (hooks and the CLI append events without a queue). */
 const TOC_SWEEP_MS = 5_000;
-/** How often the embedded database's planner statistics are checked (PGlite has no autovacuum). */
+/** How often the embedded database's planner statistics and dead rows are checked (PGlite has no autovacuum). */
 const STATISTICS_SWEEP_MS = 60_000;
 
 /** What {@link startBackground} started; `stop` ends the timers and the queue's workers. */
@@ -70,12 +70,14 @@ export async function startBackground(core: Core, queue: JobQueue, options: Back
 }
 
 /**
- * Embedded mode only: a Postgres server's autovacuum keeps planner statistics fresh, PGlite has
- * no background workers, so this process does it (ADR-0016). A check costs one catalog query.
+ * Embedded mode only: a Postgres server's autovacuum keeps planner statistics fresh and clears dead
+ * rows, PGlite has no background workers, so this process does both (ADR-0016; the term statistics'
+ * dead rows, ADR-0019 amendment). A check costs two catalog queries.
  */
 function keepStatisticsFresh({ handle, log }: Core): () => void {
   const check = () => void refreshStatistics(handle.db)
-    .then((analysed) => (analysed.length ? log(`statistics refreshed: ${analysed.join(', ')}`) : undefined))
+    .then(async (analysed) => [...analysed, ...(await vacuumDeadRows(handle.db)).map((t) => `${t} (vacuum)`)])
+    .then((done) => (done.length ? log(`statistics refreshed: ${done.join(', ')}`) : undefined))
     .catch((err: unknown) => log(`statistics not refreshed: ${String(err)}`));
   check();
   return check;

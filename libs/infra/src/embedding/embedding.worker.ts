@@ -181,6 +181,10 @@ export async function createEmbeddingEngine(config: EngineConfig): Promise<Embed
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
+    // onnxruntime's pool threads busy-wait after each run by default. A hybrid search embeds its
+    // query while its keyword read runs in Postgres: on two cores the spinning threads took that
+    // read's CPU (100k memories: hybrid p95 105 ms with spinning, 42-50 ms without; ADR-0019 amendment).
+    extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
   });
   return {
     async embed(texts) {

@@ -4,26 +4,50 @@ import { BM25_B, BM25_K1, orTsQuery, type Bm25Plan } from '../search/bm25.js';
 import { visibleTo, type VisibilityFilter } from './visibility.filter.js';
 
 /**
+ * How many of the cheaply scored candidates are scored exactly, per row asked. A memory's exact
+ * score is at most (1 + k1·norm) times its cheap one (tf only ever adds, and saturates at k1 + 1),
+ * so only a memory that repeats the query's words many times could climb from below this depth.
+ */
+export const BM25_RESCORE_DEPTH = 4;
+
+/**
  * Full-text candidates ranked by Okapi BM25 (ADR-0019): any of the plan's match lexemes may match
  * (an OR tsquery over the generated `search_tsv`, served by its GIN index); each candidate scores
  * Σ idf(t)·tf·(k1+1) / (tf + k1·(1 − b + b·len/avglen)) over every query lexeme it contains, with
  * tf = the lexeme's positions in the memory and len = its distinct lexemes. Divided by the query's
  * best possible score, `keyword_score` lies in [0, 1]. Ties fall back to id for a stable order.
+ *
+ * In two steps within one statement (ADR-0019 amendment): every candidate is first scored with
+ * tf = 1, one `@@` test per query lexeme; reading each candidate's positions (`unnest(tsvector)`, a
+ * set-returning subquery per row) cost twice the whole read at 100k memories, so only the best
+ * `limit × BM25_RESCORE_DEPTH` get their exact score, which orders the result.
  */
 export function keywordSearchQuery(db: MemoryDb, plan: Bm25Plan, filter: VisibilityFilter, limit: number) {
   const tsq = sql`${orTsQuery(plan.matchLexemes)}::tsquery`;
-  const norm = sql`(1 - ${BM25_B}::float8 + ${BM25_B}::float8 * length(memories.search_tsv) / ${plan.avgLength}::float8)`;
+  const norm = (tsv: string) => sql`(1 - ${BM25_B}::float8 + ${BM25_B}::float8 * length(${sql.ref(tsv)}) / ${plan.avgLength}::float8)`;
+  const idfOfMatched = sql.join(
+    plan.lexemes.map((lexeme, i) => sql`CASE WHEN memories.search_tsv @@ ${orTsQuery([lexeme])}::tsquery THEN ${plan.idfs[i]}::float8 ELSE 0 END`),
+    sql` + `,
+  );
+  const cheap = sql<number>`(${idfOfMatched}) / (1 + ${BM25_K1}::float8 * ${norm('memories.search_tsv')})`;
   const tf = sql`coalesce(array_length(u.positions, 1), 1)::float8`;
-  const score = sql<number>`(SELECT coalesce(sum(q.idf * ${tf} * ${BM25_K1 + 1}::float8 / (${tf} + ${BM25_K1}::float8 * ${norm})), 0)
-    FROM unnest(memories.search_tsv) AS u JOIN unnest(${plan.lexemes}::text[], ${plan.idfs}::float8[]) AS q(lexeme, idf) ON q.lexeme = u.lexeme)
+  const exact = sql<number>`(SELECT coalesce(sum(q.idf * ${tf} * ${BM25_K1 + 1}::float8 / (${tf} + ${BM25_K1}::float8 * ${norm('c.search_tsv')})), 0)
+    FROM unnest(c.search_tsv) AS u JOIN unnest(${plan.lexemes}::text[], ${plan.idfs}::float8[]) AS q(lexeme, idf) ON q.lexeme = u.lexeme)
     / ${plan.maxScore}::float8`;
   return db
-    .selectFrom('memories')
-    .select(MEMORY_COLUMNS.map((c) => `memories.${c}` as const))
-    .select([HAS_EMBEDDING, score.as('keyword_score')])
-    .where(sql<boolean>`memories.search_tsv @@ ${tsq}`)
-    .$call(visibleTo(filter))
+    .with('c', (qb) => qb
+      .selectFrom('memories')
+      .select(MEMORY_COLUMNS.map((c) => `memories.${c}` as const))
+      .select([HAS_EMBEDDING, 'memories.search_tsv', cheap.as('cheap_score')])
+      .where(sql<boolean>`memories.search_tsv @@ ${tsq}`)
+      .$call(visibleTo(filter))
+      .orderBy('cheap_score', 'desc')
+      .orderBy('memories.id')
+      .limit(limit * BM25_RESCORE_DEPTH))
+    .selectFrom('c')
+    .select(MEMORY_COLUMNS.map((c) => `c.${c}` as const))
+    .select(['c.has_embedding', exact.as('keyword_score')])
     .orderBy('keyword_score', 'desc')
-    .orderBy('memories.id')
+    .orderBy('c.id')
     .limit(limit);
 }

@@ -10,7 +10,7 @@ export const BM25_B = 0.75;
  * of the candidates that have them; they only stop widening the candidate set, which at 100k
  * memories would otherwise be most of a scope for words like "go" or "like".
  */
-export const DEFAULT_POSTINGS_BUDGET = 4000;
+export const DEFAULT_POSTINGS_BUDGET = 2000;
 
 /** A query ready for the BM25 candidate read. */
 export interface Bm25Plan {
