@@ -1,4 +1,4 @@
-import { resultConfidence } from './confidence.js';
+import { isInferred, resultConfidence } from './confidence.js';
 
 const base = { version: 1, validTo: null, metadata: {} };
 
@@ -14,5 +14,14 @@ describe(resultConfidence.name, () => {
 
   it('decreases with the version number (v1 vs v5)', () => {
     expect(resultConfidence(0.8, { ...base, version: 1 })).toBeGreaterThan(resultConfidence(0.8, { ...base, version: 5 }));
+  });
+});
+
+describe(isInferred.name, () => {
+  it('marks a record inferred by source or by the flag true only', () => {
+    expect(isInferred({ source: 'inferred' })).toBe(true);
+    expect(isInferred({ inferred: true })).toBe(true);
+    expect(isInferred({ inferred: 'true' })).toBe(false);
+    expect(isInferred({})).toBe(false);
   });
 });

@@ -37,4 +37,27 @@ describe(collapseNearDuplicates.name, () => {
     expect(kept.map((k) => k.id)).toEqual(['x', 'z']);
     expect(dropped).toEqual([{ id: 'y', keptId: 'x' }]);
   });
+  // Cases named after survivors of the 2026-11-26 retrieval run (issue 22).
+  it('computes the cosine, not a product or a ratio of the norms, and 0 when either vector is zero', () => {
+    expect(cosineSimilarity([1, 2], [2, 1])).toBeCloseTo(0.8, 12);
+    expect(cosineSimilarity([3, 4], [6, 8])).toBeCloseTo(1, 12);
+    expect(cosineSimilarity([1, 1], [0, 0])).toBe(0);
+  });
+
+  it('compares vectors only when both exist and have one length, and only strictly above the threshold', () => {
+    const item = (id: string, embedding: number[] | null, confidence = 0.5) => ({ id, content: id, embedding, contentHash: `h${id}`, confidence });
+    expect(collapseNearDuplicates([item('a', null), item('b', [1, 0])]).kept.map((k) => k.id)).toEqual(['a', 'b']);
+    expect(collapseNearDuplicates([item('a', [1, 0]), item('b', null)]).kept.map((k) => k.id)).toEqual(['a', 'b']);
+    expect(collapseNearDuplicates([item('a', [1, 0]), item('b', [1, 0, 0])]).kept.map((k) => k.id)).toEqual(['a', 'b']);
+    expect(collapseNearDuplicates([item('a', [1, 0]), item('b', [1, 0])], 1).kept.map((k) => k.id)).toEqual(['a', 'b']);
+  });
+
+  it('keeps the better-ranked of two equally confident duplicates', () => {
+    const { kept, dropped } = collapseNearDuplicates([
+      { id: 'first', content: 'x', embedding: null, contentHash: 'same', confidence: 0.7 },
+      { id: 'second', content: 'x', embedding: null, contentHash: 'same', confidence: 0.7 },
+    ]);
+    expect(kept.map((k) => k.id)).toEqual(['first']);
+    expect(dropped).toEqual([{ id: 'second', keptId: 'first' }]);
+  });
 });

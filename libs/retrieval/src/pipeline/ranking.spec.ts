@@ -52,3 +52,10 @@ describe('ranking signals (seed 004)', () => {
     expect(rankingWeightsProblem(DEFAULT_RANKING_WEIGHTS)).toBeNull();
   });
 });
+
+describe(blendScore.name, () => {
+  it('scores 0, not NaN, when every weight is 0', () => {
+    const zero = { semantic: 0, recency: 0, access: 0, confidence: 0 };
+    expect(blendScore({ semantic: 1, recency: 1, access: 1, effectiveConfidence: 1 }, zero)).toBe(0);
+  });
+});
