@@ -70,6 +70,13 @@ describe('contradiction heuristic', () => {
       .toEqual({ kind: 'different_value', reason: 'same statement with different numbers (7 vs 14)' });
   });
 
+  it('quotes every word of a multi-word value and every differing number', () => {
+    expect(contradictionBetween('The primary database is managed PostgreSQL.', 'The primary database is hosted MySQL.')?.reason)
+      .toBe('same subject "primary database" with different values "managed postgresql" vs "hosted mysql"');
+    expect(contradictionBetween('We keep 7 daily backups for 30 days', 'We keep 14 daily backups for 60 days')?.reason)
+      .toBe('same statement with different numbers (7, 30 vs 14, 60)');
+  });
+
   it('needs enough shared words: a negated statement about something else is no contradiction', () => {
     expect(contradictionBetween('Redis is required for caching sessions.', 'Kafka is not required for billing exports.')).toBeNull();
     expect(contradictionBetween('Telemetry is enabled in production.', 'Backups are disabled on laptops.')).toBeNull();
