@@ -91,5 +91,9 @@ describe('contradiction heuristic', () => {
     const quoted = /: "(.*)" vs "(.*)"$/.exec(found?.reason ?? '');
     expect(quoted?.[1]).toBe(`${long.slice(0, 79)}…`);
     expect(quoted?.[1]).toHaveLength(80);
+    const exact = `Redis is required for caching ${'x'.repeat(50)}`;
+    expect(exact).toHaveLength(80);
+    const [whole] = detectContradictions([{ id: 'a', content: exact }, { id: 'b', content: exact.replace('is required', 'is not required') }]);
+    expect(/: "(.*)" vs "/.exec(whole?.reason ?? '')?.[1]).toBe(exact);
   });
 });
