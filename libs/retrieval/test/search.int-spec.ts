@@ -93,7 +93,7 @@ describe.each(testBackends)('search ($name)', (backend) => {
     const both = hybrid!.results.find((r) => r.vectorRank !== undefined && r.keywordRank !== undefined);
     expect(both?.vectorScore).toBeGreaterThan(0);
     expect(both?.keywordScore).toBeGreaterThan(0);
-    // Min-max score fusion, equal weights (ADR-0020): each list's best hit alone is worth 0.5.
+    // Min-max score fusion, weights 0.3 / 0.7 (ADR-0033): the keyword list's best hit alone is worth 0.7.
     const scores = hybrid!.results.map((r) => r.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(Math.max(...scores)).toBeGreaterThanOrEqual(0.5);

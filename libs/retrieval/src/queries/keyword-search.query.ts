@@ -11,6 +11,13 @@ import { visibleTo, type VisibilityFilter } from './visibility.filter.js';
 export const BM25_RESCORE_DEPTH = 4;
 
 /**
+ * The first step tests at most this many query lexemes per candidate, the rarest (those that weigh
+ * most): its cost is candidates × lexemes, and a 10,000-character query may hold over a thousand
+ * distinct words. The exact step still scores every query lexeme.
+ */
+export const BM25_CHEAP_LEXEMES = 32;
+
+/**
  * Full-text candidates ranked by Okapi BM25 (ADR-0019): any of the plan's match lexemes may match
  * (an OR tsquery over the generated `search_tsv`, served by its GIN index); each candidate scores
  * Σ idf(t)·tf·(k1+1) / (tf + k1·(1 − b + b·len/avglen)) over every query lexeme it contains, with
@@ -26,7 +33,7 @@ export function keywordSearchQuery(db: MemoryDb, plan: Bm25Plan, filter: Visibil
   const tsq = sql`${orTsQuery(plan.matchLexemes)}::tsquery`;
   const norm = (tsv: string) => sql`(1 - ${BM25_B}::float8 + ${BM25_B}::float8 * length(${sql.ref(tsv)}) / ${plan.avgLength}::float8)`;
   const idfOfMatched = sql.join(
-    plan.lexemes.map((lexeme, i) => sql`CASE WHEN memories.search_tsv @@ ${orTsQuery([lexeme])}::tsquery THEN ${plan.idfs[i]}::float8 ELSE 0 END`),
+    plan.lexemes.slice(0, BM25_CHEAP_LEXEMES).map((lexeme, i) => sql`CASE WHEN memories.search_tsv @@ ${orTsQuery([lexeme])}::tsquery THEN ${plan.idfs[i]}::float8 ELSE 0 END`),
     sql` + `,
   );
   const cheap = sql<number>`(${idfOfMatched}) / (1 + ${BM25_K1}::float8 * ${norm('memories.search_tsv')})`;

@@ -4,7 +4,7 @@ import {
   DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery,
 } from 'kysely';
 import type { MemoryDatabase } from '@engram/memory';
-import { keywordSearchQuery } from './keyword-search.query.js';
+import { BM25_CHEAP_LEXEMES, keywordSearchQuery } from './keyword-search.query.js';
 import { vectorSearchQuery } from './vector-search.query.js';
 import type { VisibilityFilter } from './visibility.filter.js';
 import type { Bm25Plan } from '../search/bm25.js';
@@ -63,5 +63,14 @@ describe('search SQL snapshot', () => {
     const three = keywordSearchQuery(db, plan('x'), { ...plain, scopes: ['global', 'project:a', 'agent:b'] }, 10).compile();
     expect(three.sql).toBe(one.sql);
     expect(one.parameters).toContainEqual(['global']);
+  });
+
+  it('tests at most BM25_CHEAP_LEXEMES lexemes per candidate in the first step, however long the query', () => {
+    const words = Array.from({ length: 1500 }, (_, i) => `w${i}`);
+    const compiled = keywordSearchQuery(db, plan(...words), plain, 40).compile();
+    const perLexemeTests = compiled.sql.match(/CASE WHEN memories\.search_tsv @@/g) ?? [];
+    expect(perLexemeTests).toHaveLength(BM25_CHEAP_LEXEMES);
+    // The exact step still gets every lexeme (one array parameter).
+    expect(compiled.parameters).toContainEqual(words);
   });
 });

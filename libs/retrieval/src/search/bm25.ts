@@ -14,7 +14,7 @@ export const DEFAULT_POSTINGS_BUDGET = 2000;
 
 /** A query ready for the BM25 candidate read. */
 export interface Bm25Plan {
-  /** Every query lexeme present in the scopes, with its IDF (scores use them all). */
+  /** Every query lexeme present in the scopes, rarest first, with its IDF (exact scores use them all). */
   lexemes: string[];
   idfs: number[];
   /** The lexemes that select candidates (an OR query: any may match). */
