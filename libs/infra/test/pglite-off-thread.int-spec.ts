@@ -11,8 +11,9 @@ import { sql } from 'kysely';
 import { openDatabase, openInMemoryDatabase, type DatabaseHandle } from '@engram/infra';
 import { longestPause } from '../../../tools/test/event-loop-pause.js';
 
-// About 1.3 MB of words: one statement that PGlite needs a second or more for.
-const HEAVY = sql<{ n: number }>`SELECT length(to_tsvector('english', repeat('lorem ipsum dolor sitting amet consectetur adipiscing ', 24000))::text) AS n`;
+// About 1.3 MB of words, times `scale`: one statement that PGlite needs 0.2-1 s or more for.
+const heavy = (scale: number) =>
+  sql<{ n: number }>`SELECT length(to_tsvector('english', repeat('lorem ipsum dolor sitting amet consectetur adipiscing ', ${24000 * scale}::int))::text) AS n`;
 
 const engines: Array<{ name: string; open(): Promise<{ handle: DatabaseHandle; cleanup(): void }> }> = [
   { name: 'in-memory PGlite (the tests\' backend)', open: async () => ({ handle: await openInMemoryDatabase(), cleanup: () => {} }) },
@@ -30,9 +31,12 @@ describe.each(engines)('$name', (engine) => {
     const { handle, cleanup } = await engine.open();
     try {
       await sql`SELECT 1`.execute(handle.db); // connected, engine warm
-      const { pauseMs, totalMs } = await longestPause(() => HEAVY.execute(handle.db));
+      // Long enough to tell the two apart (> 200 ms): a fast machine gets a larger text.
+      let measured = await longestPause(() => heavy(1).execute(handle.db));
+      for (let scale = 2; measured.totalMs <= 200 && scale <= 8; scale *= 2) measured = await longestPause(() => heavy(scale).execute(handle.db));
+      const { pauseMs, totalMs } = measured;
       process.stdout.write(`${engine.name}: statement ${totalMs.toFixed(0)} ms, longest event-loop pause ${pauseMs.toFixed(0)} ms\n`);
-      expect(totalMs).toBeGreaterThan(200); // long enough to tell the two apart
+      expect(totalMs).toBeGreaterThan(200);
       expect(pauseMs).toBeLessThan(totalMs / 4);
     } finally {
       await handle.close();
