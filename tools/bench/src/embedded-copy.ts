@@ -49,8 +49,8 @@ export async function copyIntoEmbedded(url: string): Promise<BenchDatabase> {
   const db = await createEmbeddedDatabase();
   try {
     const t = performance.now();
-    const hnsw = await sql<{ def: string }>`SELECT indexdef AS def FROM pg_indexes WHERE tablename = 'memories' AND indexdef ILIKE '%USING hnsw%'`.execute(db.handle.db);
-    for (const { def } of hnsw.rows) await sql.raw(`DROP INDEX ${def.split(' ')[2]}`).execute(db.handle.db);
+    const hnsw = await sql<{ name: string; def: string }>`SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = 'memories' AND indexdef ILIKE '%USING hnsw%'`.execute(db.handle.db);
+    for (const { name } of hnsw.rows) await sql`DROP INDEX ${sql.table(name)}`.execute(db.handle.db);
     let copied = 0;
     for (const table of TABLES) copied = Math.max(copied, await copyTable(source, db, table));
     progress(`  pglite: building the HNSW index over ${copied} vectors`);
