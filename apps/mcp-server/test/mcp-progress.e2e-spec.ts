@@ -115,11 +115,18 @@ describe('MCP progress notifications over stdio', () => {
     const client = new Client({ name: 'progress-stdio', version: '1' });
     const env = { ENGRAM_HOME: home.dir, ENGRAM_MODEL_DIR: `${home.dir}/no-model` };
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [mcpMain, '--stdio', '--tools', 'full', '--project', 'progress-e2e'], env: childEnv(env), stderr: 'pipe' }));
+    // Heard through a notification handler, not callTool's onprogress: the SDK client (1.32)
+    // hands a notification to its handler in a microtask but drops the request's progress
+    // handler synchronously when the result arrives, so over stdio, where the last notification
+    // and the result often come in one pipe read, onprogress loses the last notification. The
+    // handler below is queued before the result is handled, so it hears everything the server
+    // sent before the result, which is what this test is about.
+    const heard: Array<{ progressToken: unknown; progress: number; total?: number }> = [];
+    client.setNotificationHandler(ProgressNotificationSchema, (n) => void heard.push(n.params));
     try {
-      const heard: Progress[] = [];
-      const r = (await client.callTool({ name: 'events.ingest', arguments: { events: events('stdio', 150) } }, undefined, { onprogress: (p) => heard.push(p) })) as CallToolResult;
+      const r = (await client.callTool({ name: 'events.ingest', arguments: { events: events('stdio', 150) }, _meta: { progressToken: 'stdio-1' } })) as CallToolResult;
       expect(r.structuredContent).toMatchObject({ inserted: 150 });
-      expect(heard.map((p) => [p.progress, p.total])).toEqual([[100, 150], [150, 150]]);
+      expect(heard.map((p) => [p.progressToken, p.progress, p.total])).toEqual([['stdio-1', 100, 150], ['stdio-1', 150, 150]]);
     } finally {
       await client.close();
     }
