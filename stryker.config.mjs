@@ -37,8 +37,11 @@ export default {
   // A DB-bound mutant that hangs holds a connection or a lock; an integration spec's hooks clone
   // databases and open pools, so its slack over the measured test time is larger.
   timeoutMS: integration ? 60_000 : 10_000,
-  // `--incremental` (npm run mutation:incremental) re-tests only mutants whose code or tests changed since this file.
-  incrementalFile: `reports/mutation/${process.env.ENGRAM_MUTATION_AREA ?? 'all'}-incremental.json`,
+  // `--incremental` (npm run mutation:incremental) re-tests only mutants whose code or tests changed
+  // since this file. It is committed: an area takes hours on two cores, so a run resumes from the
+  // verdicts of earlier runs on other machines instead of starting over (Stryker re-tests any
+  // mutant whose source or covering tests differ from what the file recorded).
+  incrementalFile: `tools/mutation/incremental/${process.env.ENGRAM_MUTATION_AREA ?? 'all'}.json`,
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: `reports/mutation/${process.env.ENGRAM_MUTATION_AREA ?? 'all'}.json` },
   thresholds: { high: 80, low: 60, break: null },
