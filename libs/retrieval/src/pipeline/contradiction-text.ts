@@ -4,13 +4,16 @@
  * lightly stemmed so "isn't enabled" and "is enabled" compare word for word.
  */
 
-export const NEGATORS = new Set(['not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'cannot', 'without', 'nowhere']);
+export const NEGATORS = new Set(['not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'cannot', 'without', 'nowhere']);
 
 const STOPWORDS = new Set([
   'a', 'an', 'the', 'and', 'or', 'of', 'to', 'in', 'on', 'at', 'for', 'by', 'with', 'from', 'as', 'that', 'this', 'these', 'those',
   'it', 'its', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'do', 'does', 'did', 'we', 'our', 'us', 'you', 'your', 'they',
   'their', 'i', 'my', 'he', 'she', 'his', 'her', 'will', 'would', 'should', 'shall', 'can', 'could', 'may', 'might', 'must', 'has',
   'have', 'had', 'any', 'all', 'so', 'than', 'then', 'there', 'here', 'also', 'very', 'just', 'only', 'now', 'still', 'which', 'who',
+  // Not a negator: "nor" continues a negation ("neither … nor", "not … nor") and never starts one,
+  // so counting it turned "neither A nor B uses X" into a double negation, read as "A and B use X".
+  'nor',
 ]);
 
 // Opposite pairs of words, stemmed below.

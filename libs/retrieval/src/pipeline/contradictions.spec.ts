@@ -11,6 +11,14 @@ describe('contradiction heuristic', () => {
     expect(contradictionBetween(a, b)).toMatchObject({ kind: 'negation' });
   });
 
+  // "nor" continues a negation; counted as a second one, these read as "A and B".
+  it.each([
+    ['Staging and production use the old cache', 'Neither staging nor production uses the old cache'],
+    ['We use Redis and Kafka', 'We do not use Redis nor Kafka'],
+  ])('reads "nor" as part of one negation, not a second one: %p / %p', (a, b) => {
+    expect(contradictionBetween(a, b)).toMatchObject({ kind: 'negation' });
+  });
+
   it.each([
     ['Telemetry is enabled in production.', 'Telemetry is disabled in production.'],
     ['The public API is synchronous.', 'The public API is asynchronous.'],
