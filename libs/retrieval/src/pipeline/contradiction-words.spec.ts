@@ -1,0 +1,97 @@
+import { contradictionBetween } from './contradictions.js';
+
+/*
+ * The word lists of the contradiction heuristic, judged by what they do to a verdict: each opposite
+ * pair makes two statements about the same thing an antonym contradiction, each negator makes a
+ * statement the negation of its plain form, and function words do not make two subjects different.
+ */
+describe('contradiction heuristic: the words it knows', () => {
+  it.each([
+    ['Enable the cache for search requests', 'Disable the cache for search requests'],
+    ['The dry-run flag defaults to true', 'The dry-run flag defaults to false'],
+    ['The firewall rules allow SSH from the office', 'The firewall rules deny SSH from the office'],
+    ['Force pushes to main are allowed', 'Force pushes to main are forbidden'],
+    ['Access to the billing export is allowed for contractors', 'Access to the billing export is denied for contractors'],
+    ['The gateway will accept unsigned webhooks', 'The gateway will reject unsigned webhooks'],
+    ['Uploads are accepted without a checksum', 'Uploads are rejected without a checksum'],
+    ['Managers approve refunds above the limit', 'Managers reject refunds above the limit'],
+    ['The vendor contract was approved by legal', 'The vendor contract was rejected by legal'],
+    ['Nightly reports include archived projects', 'Nightly reports exclude archived projects'],
+    ['Test fixtures are included in the release bundle', 'Test fixtures are excluded from the release bundle'],
+    ['The new index will increase write latency', 'The new index will decrease write latency'],
+    ['Dark mode is on by default', 'Dark mode is off by default'],
+    ['Alice likes long meetings', 'Alice dislikes long meetings'],
+    ['The team prefers squash merges', 'The team avoids squash merges'],
+    ['We use ORMs in the billing service', 'We avoid ORMs in the billing service'],
+    ['Two-factor login is required for admins', 'Two-factor login is optional for admins'],
+    ['Code review is mandatory for hotfixes', 'Code review is optional for hotfixes'],
+    ['The export API is sync', 'The export API is async'],
+    ['The public API is synchronous', 'The public API is asynchronous'],
+    ['The design repository is public', 'The design repository is private'],
+    ['The migration is safe to run twice', 'The migration is unsafe to run twice'],
+    ['Node 22 is supported by the CLI', 'Node 22 is unsupported by the CLI'],
+    ['The streaming API is stable', 'The streaming API is unstable'],
+    ['The last backup ended in success', 'The last backup ended in failure'],
+    ['The nightly migration succeeded', 'The nightly migration failed'],
+    ['The contract tests pass on CI', 'The contract tests fail on CI'],
+    ['The incident ticket is open', 'The incident ticket is closed'],
+    ['Start the worker on boot', 'Stop the worker on boot'],
+    ['Run the migration before the deploy', 'Run the migration after the deploy'],
+    ['The new plan costs more per seat', 'The new plan costs less per seat'],
+    ['Latency is higher on the new cluster', 'Latency is lower on the new cluster'],
+    ['The Rust parser is faster than the old one', 'The Rust parser is slower than the old one'],
+    ['The test coverage of the billing service is good', 'The test coverage of the billing service is bad'],
+    ['Recall is better with hybrid search', 'Recall is worse with hybrid search'],
+    ['The invoice total is correct', 'The invoice total is incorrect'],
+    ['The signing certificate is valid', 'The signing certificate is invalid'],
+    ['The staging database is up', 'The staging database is down'],
+    ['Keep the audit columns in the export', 'Drop the audit columns in the export'],
+    ['Add the retry header to outgoing requests', 'Remove the retry header from outgoing requests'],
+    ['The payment provider is online', 'The payment provider is offline'],
+    ['The legacy webhook is active', 'The legacy webhook is inactive'],
+    ['The reporting replica is available', 'The reporting replica is unavailable'],
+    ['Rolling back the schema is possible', 'Rolling back the schema is impossible'],
+    ['Storing card numbers in logs is legal', 'Storing card numbers in logs is illegal'],
+  ])('reads opposite terms as an antonym contradiction: %p / %p', (a, b) => {
+    expect(contradictionBetween(a, b)).toMatchObject({ kind: 'antonym' });
+    expect(contradictionBetween(b, a)).toMatchObject({ kind: 'antonym' });
+  });
+
+  it.each([
+    ['The answers are reviewed by a human', 'No answers are reviewed by a human'],
+    ['We deploy on Fridays', 'We never deploy on Fridays'],
+    ['The services share a database', 'None of the services share a database'],
+    ['Someone reviews the nightly report', 'Nobody reviews the nightly report'],
+    ['Everything is cached between requests', 'Nothing is cached between requests'],
+    ['The staging cluster is reachable from the office', 'Neither staging cluster is reachable from the office'],
+    ['Feature flags can be changed by support', 'Feature flags cannot be changed by support'],
+    ['Uploads are accepted with a checksum', 'Uploads are accepted without a checksum'],
+    ['The API key is stored on disk', 'The API key is stored nowhere on disk'],
+  ])('reads a negator as negating the plain statement: %p / %p', (a, b) => {
+    expect(contradictionBetween(a, b)).toMatchObject({ kind: 'negation' });
+  });
+
+  // Each function word below occurs in one subject only: it must not make the subjects differ.
+  it.each([
+    ['Our primary database is PostgreSQL', 'The primary database is MySQL'],
+    ['Your default region is Frankfurt', 'My default region is Dublin'],
+    ['Their build tool is Gradle', 'Her build tool is Maven'],
+    ['His favourite editor is Vim', 'Favourite editor is Emacs'],
+    ['The owner of this service is Alice', 'Service owner is Bob'],
+    ['The owner of that dashboard is Alice', 'Dashboard owner is Bob'],
+    ['The storage class for these buckets is standard', 'The storage class of those buckets is archive'],
+    ['The cache in production is Redis', 'Production cache is Memcached'],
+    ['The on-call engineer at weekends is Alice', 'Weekend on-call engineer is Bob'],
+    ['The default branch on GitHub is main', 'GitHub default branch is trunk'],
+    ['The fallback to the primary region is manual', 'Primary region fallback is automatic'],
+    ['The review by security is weekly', 'Security review is monthly'],
+    ['The ingestion with Kafka is batched', 'Kafka ingestion is streamed'],
+    ['Traffic from Europe is routed via Frankfurt', 'Europe traffic is routed via Dublin'],
+    ['As of today the fallback region is Dublin', 'Today fallback region is Frankfurt'],
+    ['Its licence is MIT', 'Licence is Apache'],
+    ['A deploy window is Tuesday', 'Deploy window is Thursday'],
+    ['An upgrade window is Tuesday', 'Upgrade window is Thursday'],
+  ])('compares subjects by their content words: %p / %p', (a, b) => {
+    expect(contradictionBetween(a, b)).toMatchObject({ kind: 'different_value' });
+  });
+});
