@@ -11,9 +11,45 @@ describe(routeQuery.name, () => {
     expect(routeQuery(q)).toBe(route);
   });
 
+  // Small talk has nothing to look up, however it is punctuated; a word that merely starts like it does.
+  it.each([
+    'hi', 'Hello!', 'hey', 'thank you', 'thx', 'okay', 'yes', 'no', 'sure', 'cool', 'great!!', 'bye.', 'Good morning',
+    'good night', 'good evening?', 'ok ! ?', 'a', '.',
+  ])('skips %p', (q) => {
+    expect(routeQuery(q)).toBe('skip');
+  });
+
+  it.each(['history of the okay button', 'hello world service port', 'yes-or-no flag default', '42'])('looks up %p', (q) => {
+    expect(routeQuery(q)).toBe('simple');
+  });
+
+  // One query per way of asking how things connect.
+  it.each([
+    'what broke because of the config change', 'what caused the outage', 'the root cause of the outage',
+    'did the migration result in data loss', 'what resulted in the rollback', 'what depends on the auth service',
+    'which services depend on Redis', 'the relationship between billing and auth', 'links between the incidents',
+    'connection between the queue and the mailer', 'relation between teams', 'how are the queues connected to the mailer',
+    'how was the outage linked to the deploy', 'how were the tickets related', 'how does the importer get linked to the scheduler',
+    'how did the rewrite get connected', 'what happened after the migration', 'what came before the rewrite',
+    'where the pricing model came from', 'which metrics are derived from the events table', 'impact of the cache on latency',
+    'does the flag affect search', 'what affected the release', 'what affects latency', 'tell me why the build broke',
+  ])('routes %p as multi-hop', (q) => {
+    expect(routeQuery(q)).toBe('multi_hop');
+  });
+
+  // One query per way of asking for an overview.
+  it.each([
+    'a summary of the billing project', 'summarise the design notes', 'summarize the design notes', 'everything about onboarding',
+    'anything on the mobile app', 'all we know about Kafka', 'all you know about Kafka', 'what do you know about Kafka',
+    'what do I know about Kafka', 'list all feature flags', 'show every cron job', 'explore the data model',
+    'brainstorm names for the CLI', "what's new in the API", 'what is going on with the release', 'tell me about the team',
+  ])('routes %p as exploratory', (q) => {
+    expect(routeQuery(q)).toBe('exploratory');
+  });
+
   it('plans graph expansion only for multi-hop and a wider net for exploratory queries', () => {
-    expect(planForRoute('multi_hop').expandGraph).toBe(true);
+    expect(planForRoute('multi_hop')).toEqual({ overFetch: 3, expandGraph: true });
     expect(planForRoute('simple')).toEqual({ overFetch: 3, expandGraph: false });
-    expect(planForRoute('exploratory').overFetch).toBeGreaterThan(planForRoute('simple').overFetch);
+    expect(planForRoute('exploratory')).toEqual({ overFetch: 5, expandGraph: false });
   });
 });
