@@ -59,3 +59,19 @@ describe(blendScore.name, () => {
     expect(blendScore({ semantic: 1, recency: 1, access: 1, effectiveConfidence: 1 }, zero)).toBe(0);
   });
 });
+
+describe(rankingWeightsProblem.name, () => {
+  const zero = { semantic: 0, recency: 0, access: 0, confidence: 0 };
+  const names = ['semantic', 'recency', 'access', 'confidence'] as const;
+
+  it.each(names)('accepts %s alone, up to 100', (name) => {
+    expect(rankingWeightsProblem({ ...zero, [name]: 1 })).toBeNull();
+    expect(rankingWeightsProblem({ ...zero, [name]: 100 })).toBeNull();
+  });
+
+  it.each(names)('rejects %s past 100, below 0 or not a number', (name) => {
+    for (const bad of [100.5, -0.1, Number.NaN, Number.POSITIVE_INFINITY, '1' as unknown as number]) {
+      expect(rankingWeightsProblem({ ...DEFAULT_RANKING_WEIGHTS, [name]: bad })).toBe('ranking weights must be finite numbers in 0..100');
+    }
+  });
+});
