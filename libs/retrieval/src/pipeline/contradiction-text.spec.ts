@@ -7,6 +7,10 @@ describe('contradiction text: words and statements', () => {
     expect(words('It doesn‘t')).toEqual(['it', 'does', 'not']);
   });
 
+  it('finds no words in punctuation alone', () => {
+    expect(words('?! … --')).toEqual([]);
+  });
+
   it('keeps numbers whole, with their decimal and thousands separators', () => {
     expect(words('Timeout 1,500 ms or 2.75 s, version 10')).toEqual(['timeout', '1,500', 'ms', 'or', '2.75', 's', 'version', '10']);
     expect(words('ends at 3.')).toEqual(['ends', 'at', '3']);

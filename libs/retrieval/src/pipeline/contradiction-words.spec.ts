@@ -89,9 +89,60 @@ describe('contradiction heuristic: the words it knows', () => {
     ['Traffic from Europe is routed via Frankfurt', 'Europe traffic is routed via Dublin'],
     ['As of today the fallback region is Dublin', 'Today fallback region is Frankfurt'],
     ['Its licence is MIT', 'Licence is Apache'],
+    ['The team which owns billing is Payments', 'The team who owns billing is Ledger'],
+    ['The billing and payments owner is Alice', 'The billing/payments owner is Bob'],
+    ['The staging or production region is Frankfurt', 'The staging/production region is Dublin'],
+    ['The OS of all build agents is Linux', 'Build agent OS is Windows'],
+    ['The retry policy of any job is exponential', 'Job retry policy is linear'],
+    ['The default here is UTC', 'Default is CET'],
+    ['The default there is UTC', 'Default is CET'],
+    ['Now the default region is Dublin', 'Default region is Frankfurt'],
+    ['Still, the default region is Dublin', 'Default region is Frankfurt'],
+    ['Then the default region was Dublin', 'Default region is Frankfurt'],
+    ['The very first release is Alpha', 'First release is Beta'],
     ['A deploy window is Tuesday', 'Deploy window is Thursday'],
     ['An upgrade window is Tuesday', 'Upgrade window is Thursday'],
   ])('compares subjects by their content words: %p / %p', (a, b) => {
     expect(contradictionBetween(a, b)).toMatchObject({ kind: 'different_value' });
+  });
+
+  // The statement on the left has two content words; every other word of it is a function word
+  // (pronoun, auxiliary, adverb). Counted as content, one of them would hide the negation.
+  it.each([
+    ['We deploy on Fridays'], ['They deploy on Fridays'], ['I deploy on Fridays'], ['You deploy on Fridays'],
+    ['He deploys on Fridays'], ['She deploys on Fridays'], ['It deploys on Fridays'], ['We do deploy on Fridays'],
+    ['He does deploy on Fridays'], ['We did deploy on Fridays'], ['We will deploy on Fridays'], ['We would deploy on Fridays'],
+    ['We should deploy on Fridays'], ['We shall deploy on Fridays'], ['We can deploy on Fridays'], ['We could deploy on Fridays'],
+    ['We may deploy on Fridays'], ['We might deploy on Fridays'], ['We must deploy on Fridays'], ['We also deploy on Fridays'],
+    ['We still deploy on Fridays'], ['We just deploy on Fridays'], ['We only deploy on Fridays'], ['We now deploy on Fridays'],
+    ['We then deploy on Fridays'], ['We deploy here on Fridays'], ['We deploy there on Fridays'], ['We deploy on any Friday'],
+  ])('finds the negation of %p', (a) => {
+    expect(contradictionBetween(a, 'Nobody deploys to production on Fridays')).toMatchObject({ kind: 'negation' });
+  });
+
+  it.each([
+    ['We have deployed on Fridays'], ['He has deployed on Fridays'], ['We had deployed on Fridays'], ['It is deployed on Fridays'],
+    ['They are deployed on Fridays'], ['It was deployed on Fridays'], ['They were deployed on Fridays'],
+    ['It will be deployed on Fridays'], ['It has been deployed on Fridays'], ['It is being deployed on Fridays'],
+  ])('finds the negation of %p', (a) => {
+    expect(contradictionBetween(a, 'Nobody deployed to production on Fridays')).toMatchObject({ kind: 'negation' });
+  });
+
+  it('compares plural and singular forms as one word', () => {
+    expect(contradictionBetween('The retry policies are strict', 'The retry policy is not strict')).toMatchObject({ kind: 'negation' });
+    expect(contradictionBetween('The worker dies on timeout', 'The worker does not die on timeout')).toMatchObject({ kind: 'negation' });
+  });
+
+  it('quotes short words and words ending in -ss or -us whole', () => {
+    expect(contradictionBetween('The ops team has access to the status page', 'The ops team has no access to the status page')?.reason)
+      .toBe('one statement negates the other (shared terms: ops, team, access, status, page)');
+  });
+
+  // The shorter statement decides: its words all occur in the longer one, whichever comes first.
+  it.each([
+    ['The nightly job exports invoices to S3 every day', 'The nightly job does not export invoices'],
+    ['The nightly job does not export invoices', 'The nightly job exports invoices to S3 every day'],
+  ])('compares the shorter statement with the longer one: %p / %p', (a, b) => {
+    expect(contradictionBetween(a, b)).toMatchObject({ kind: 'negation' });
   });
 });
