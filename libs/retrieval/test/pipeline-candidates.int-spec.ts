@@ -236,6 +236,35 @@ describe.each(testBackends)('retrieval pipeline candidates ($name)', (backend) =
     expect((await ask(sut, { topK: 2 })).results).toHaveLength(2);
   });
 
+  it('delivers every field a client reads, quoted line by line, with rounded scores and the penalties applied', async () => {
+    const validTo = new Date(T0.getTime() + 30 * DAY);
+    const id = await seed('fullForm', 'Glost firing schedule:\r\nramp to 600 degrees\nthen hold.', {
+      scope: 'project:schedule', tags: ['firing', 'schedule'], validTo, metadata: { inferred: true, note: 'from the log' }, trust: 'tool', type: 'preference',
+    });
+    const res = await ask(pipeline(), { text: 'glost firing schedule', scopes: ['project:schedule'], ranking: { semantic: 0.7, recency: 0.2, access: 0.1 } });
+    const m = full(res, id);
+    const { scores, confidence, ...rest } = m;
+    expect(rest).toEqual({
+      form: 'full', id, type: 'preference', memoryClass: 'semantic', content: 'Glost firing schedule:\r\nramp to 600 degrees\nthen hold.',
+      metadata: { inferred: true, note: 'from the log' }, tags: ['firing', 'schedule'], scope: 'project:schedule', version: 1,
+      createdAt: T0.toISOString(), updatedAt: T0.toISOString(), validFrom: T0.toISOString(), validTo: validTo.toISOString(), trust: 'tool',
+      provenance: { sourceType: 'test', sourceId: null, trust: 'tool', version: 1, gateRequestId: expect.any(String), recordedAt: expect.any(String) },
+      citation: { id, type: 'preference', excerpt: m.content, createdAt: T0.toISOString(), confidence, url: `memory://${id}` },
+      issues: [
+        { code: 'expiring', message: `valid until ${validTo.toISOString()}` },
+        { code: 'inferred', message: 'inferred, not stated explicitly' },
+      ],
+      quoted: `[memory://${id} · preference · trust=tool · project:schedule · 2026-03-01]\n> Glost firing schedule:\n> ramp to 600 degrees\n> then hold.`,
+    });
+    // Written at T0 and read at T0: full recency and confidence, no access yet; relevance is the only signal below 1.
+    expect(scores).toEqual({ final: expect.any(Number), semantic: expect.any(Number), recency: 1, access: 0, effectiveConfidence: 1, keyword: expect.any(Number) });
+    for (const v of Object.values(scores)) expect(v).toBe(Math.round(v * 1e4) / 1e4);
+    expect(scores.final).toBeCloseTo(0.7 * scores.semantic + 0.2, 3);
+    // Two penalties of 0.1 (an end of validity, inferred) on the final score.
+    expect(confidence).toBeCloseTo(scores.final - 0.2, 3);
+    expect(res.citations).toEqual([m.citation]);
+  });
+
   it('ranks equally scored results in a stable order (by id)', async () => {
     const a = await seed('twinA', 'Crawling glaze: wipe the bisque ware first.', { scope: 'project:twins' });
     const b = await seed('twinB', 'Crawling glaze: sponge the bisque ware first.', { scope: 'project:twins' });
