@@ -43,6 +43,20 @@ export const MUTATION_AREAS = {
     ],
     tests: ['libs/retrieval/test/**/*.int-spec.ts'],
   },
+  // The librarian files that read or write the store (issue 22): the gate's Layer 2 (it reads
+  // records, candidates and links), the queue and audit log, the shared rate limiter and the commit
+  // stage. Their only tests are the gate's integration specs. The pure files (Layer 1, policy,
+  // similarity, candidate terms, the in-process rate limiter) stay with the unit tier `librarian`.
+  'librarian-int': {
+    tier: 'integration',
+    mutate: [
+      'libs/librarian/src/judge.ts', 'libs/librarian/src/decision-existing.ts', 'libs/librarian/src/edges/link-check.ts',
+      'libs/librarian/src/layer2-candidates.query.ts', 'libs/librarian/src/audit-log.query.ts',
+      'libs/librarian/src/gate-request.repository.ts', 'libs/librarian/src/gate.service.ts', 'libs/librarian/src/gate-review.ts',
+      'libs/librarian/src/gate-submit.ts', 'libs/librarian/src/shared-rate-limiter.ts', 'libs/librarian/src/commit/*.ts',
+    ],
+    tests: ['libs/librarian/test/**/*.int-spec.ts'],
+  },
   'mcp-schemas': {
     mutate: ['apps/mcp-server/src/tools/*.tool.ts', 'apps/mcp-server/src/tools/*schemas.ts'],
     tests: ['apps/mcp-server/src/**/*.spec.ts'],

@@ -1,4 +1,4 @@
-import { candidatePlan } from './candidate-terms.js';
+import { candidatePlan, compareText, longestFirst, MAX_RANKED_WORDS, planFromWords } from './candidate-terms.js';
 import { WordRarity } from './word-rarity.js';
 import { CONFLICT_JACCARD, isNegation, jaccard, looksContradictory, tokenSet } from './similarity.js';
 
@@ -95,5 +95,51 @@ describe('candidatePlan (prefix filters of the Layer 2 candidate searches)', () 
     }
     expect(nearChecked).toBeGreaterThan(300);
     expect(conflictsChecked).toBeGreaterThan(30);
+  });
+});
+
+describe('planFromWords: how many words each search needs', () => {
+  const tokens = (...t: string[]) => new Set(t);
+
+  it('searches by exactly n - ceil(t·n) + 1 words, even when that is all of them', () => {
+    // 2 tokens at 0.9: ceil(1.8) = 2, so 1 word suffices; at 0.5: ceil(1) = 1, so 2 words.
+    expect(planFromWords(['alpha'], tokens('alpha', 'is'), 0.9).nearTerms).toEqual(['alpha']);
+    expect(planFromWords(['alpha', 'gamma'], tokens('alpha', 'gamma'), 0.5).nearTerms).toEqual(['alpha', 'gamma']);
+    // 10 tokens at 0.9: 10 - 9 + 1 = 2 words, the first two in order.
+    const ten = tokens(...'alpha bravo charlie delta echoes foxtrot golfer hotel india juliet'.split(' '));
+    expect(planFromWords([...ten], ten, 0.9, (w) => [...w]).nearTerms).toEqual(['alpha', 'bravo']);
+  });
+
+  it('leaves negations out of the conflict search count', () => {
+    // 6 tokens, one a negation: the conflict check compares 5, so 5 - ceil(0.6·5) + 1 = 3 words.
+    const six = tokens('alpha', 'bravo', 'charlie', 'delta', 'echoes', 'not');
+    expect(CONFLICT_JACCARD).toBe(0.6);
+    const plan = planFromWords(['alpha', 'bravo', 'charlie', 'delta', 'echoes'], six, 0.9, (w) => [...w]);
+    expect(plan.conflictTerms).toEqual(['alpha', 'bravo', 'charlie']);
+    expect(plan.negated).toBe(true);
+  });
+
+  it('ranks at most MAX_RANKED_WORDS words and appends the rest longest first', () => {
+    const ranked = Array.from({ length: MAX_RANKED_WORDS }, (_, i) => `w${String(i).padStart(4, '0')}`);
+    const rest = ['bb', 'aaaa', 'cc'];
+    const seen: number[] = [];
+    const reversed = (w: readonly string[]) => {
+      seen.push(w.length);
+      return [...w].reverse();
+    };
+    const plan = planFromWords([...ranked, ...rest], tokens(), 0.9, reversed);
+    expect(seen).toEqual([MAX_RANKED_WORDS]);
+    expect(plan.words.slice(0, 2)).toEqual([ranked[MAX_RANKED_WORDS - 1], ranked[MAX_RANKED_WORDS - 2]]);
+    expect(plan.words.slice(MAX_RANKED_WORDS)).toEqual(['aaaa', 'bb', 'cc']);
+  });
+});
+
+describe('word order without statistics', () => {
+  it('compares by code unit: -1, 0 or 1', () => {
+    expect([compareText('a', 'b'), compareText('b', 'a'), compareText('a', 'a'), compareText('B', 'a')]).toEqual([-1, 1, 0, -1]);
+  });
+
+  it('puts longer words first, equal lengths alphabetically', () => {
+    expect(longestFirst(['bb', 'a', 'cc', 'aaa', 'ab'])).toEqual(['aaa', 'ab', 'bb', 'cc', 'a']);
   });
 });

@@ -1,7 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTypeRegistry } from '@engram/memory';
 import { InvalidPolicyError } from './errors.js';
 import { DEFAULT_POLICY, evaluatePolicy, type PolicyContext } from './policy.js';
-import { loadPolicy } from './policy-loader.js';
+import { loadPolicy, policyFromObject } from './policy-loader.js';
 
 const registry = createTypeRegistry({ runbook: { memoryClass: 'procedural' } });
 const ctx = (c: Partial<PolicyContext>): PolicyContext => ({ op: 'create', types: ['fact'], impact: undefined, actorKind: 'agent', scopes: ['project:x'], flags: [], ...c });
@@ -49,5 +52,56 @@ describe('loadPolicy', () => {
     await expect(loadPolicy({ yaml: 'redaction: { secrets: allow }' })).rejects.toThrow(/redaction.secrets/);
     await expect(loadPolicy({ yaml: 'rules: [' })).rejects.toThrow(/not valid YAML/);
     await expect(loadPolicy({ path: '/nonexistent/policy.yaml' })).rejects.toThrow(InvalidPolicyError);
+  });
+});
+
+describe('policyFromObject', () => {
+  it('keeps the default rules when the file gives none, and an explicit empty list as empty', () => {
+    expect(policyFromObject({ default: 'auto' }).rules).toBe(DEFAULT_POLICY.rules);
+    expect(policyFromObject({ rules: [] }).rules).toEqual([]);
+    expect(policyFromObject(null)).toEqual(DEFAULT_POLICY);
+  });
+
+  it('merges the near-duplicate and redaction sections key by key', () => {
+    const p = policyFromObject({ near_duplicate: { action: 'noop' }, redaction: { pii: 'allow' } });
+    expect(p.nearDuplicate).toEqual({ threshold: DEFAULT_POLICY.nearDuplicate.threshold, action: 'noop' });
+    expect(p.redaction).toEqual({ secrets: DEFAULT_POLICY.redaction.secrets, pii: 'allow' });
+    expect(policyFromObject({ near_duplicate: { threshold: 1 } }).nearDuplicate.threshold).toBe(1);
+  });
+
+  it('refuses a threshold outside (0, 1] and names the path', () => {
+    expect(() => policyFromObject({ near_duplicate: { threshold: 0 } })).toThrow('invalid librarian policy: near_duplicate.threshold: ');
+    expect(() => policyFromObject({ near_duplicate: { threshold: 1.1 } })).toThrow(InvalidPolicyError);
+  });
+
+  it('names the root for a policy that is not an object', () => {
+    expect(() => policyFromObject('auto')).toThrow(/^invalid librarian policy: \(root\): /);
+  });
+
+  it('refuses two rules of the same name: the audit names the rule that decided', () => {
+    const rule = { name: 'r', match: {}, action: 'auto' };
+    expect(() => policyFromObject({ rules: [rule, { ...rule, action: 'queue' }] })).toThrow('invalid librarian policy: duplicate rule name "r"');
+  });
+
+  it('reads every match condition, lists or one value', () => {
+    const p = policyFromObject({ rules: [{ name: 'r', action: 'reject', match: { op: 'forget', type: ['fact', 'belief'], impact: 'high', scope: 'project:*', flagged: false } }] });
+    expect(p.rules).toEqual([{ name: 'r', action: 'reject', match: { op: ['forget'], type: ['fact', 'belief'], impact: ['high'], scope: ['project:*'], flagged: false } }]);
+    expect(() => policyFromObject({ rules: [{ name: 'r', action: 'auto', match: { op: 'delete' } }] })).toThrow(/rules.0.match.op/);
+    expect(() => policyFromObject({ rules: [{ name: '', action: 'auto', match: {} }] })).toThrow(InvalidPolicyError);
+    expect(() => policyFromObject({ version: 2 })).toThrow(/version/);
+    expect(policyFromObject({ version: 1 })).toEqual(DEFAULT_POLICY);
+  });
+});
+
+describe('loadPolicy from a file', () => {
+  it('reads the file, and names the path when it cannot', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'engram-policy-'));
+    const path = join(dir, 'librarian-policy.yaml');
+    await writeFile(path, 'default: queue\n');
+    expect((await loadPolicy({ path })).default).toBe('queue');
+    await expect(loadPolicy({ path: join(dir, 'missing.yaml') })).rejects.toThrow(`cannot read librarian policy ${join(dir, 'missing.yaml')}: `);
+    // Given text wins over a path.
+    expect((await loadPolicy({ path, yaml: 'default: auto' })).default).toBe('auto');
+    await rm(dir, { recursive: true });
   });
 });
