@@ -4,6 +4,8 @@
  * @engram/memory would load almost every spec in the repository per mutant, which is what made a
  * mutant cost 30 s instead of 2 s on the shared machine. docs/quality.md reports a score per area.
  */
+import { toolContractRangesIn } from './tool-contract-ranges.mjs';
+
 const NOT_SOURCE = ['!**/*.spec.ts', '!**/*.int-spec.ts', '!**/*.e2e-spec.ts', '!**/index.ts', '!**/*.types.ts', '!**/*.d.ts', '!**/tables/*.ts', '!**/database-schema.ts'];
 
 export const MUTATION_AREAS = {
@@ -57,8 +59,11 @@ export const MUTATION_AREAS = {
     ],
     tests: ['libs/librarian/test/**/*.int-spec.ts'],
   },
+  // The MCP tool contract (ADR-0028 amendment 3): the shared schema files whole, and in each tool
+  // file only what tools/list shows (name, title, description, input schema, read-only hint), not
+  // the handler, which only the e2e tier runs (tool-contract-ranges.mjs).
   'mcp-schemas': {
-    mutate: ['apps/mcp-server/src/tools/*.tool.ts', 'apps/mcp-server/src/tools/*schemas.ts'],
+    mutate: ['apps/mcp-server/src/tools/*schemas.ts', ...toolContractRangesIn('apps/mcp-server/src/tools')],
     tests: ['apps/mcp-server/src/**/*.spec.ts'],
   },
 };

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { defaultSessionScope } from './session-scope.js';
-import { isToolProfile, type ToolProfile } from './tools/profiles.js';
+import { isToolProfile, type ToolProfile } from './tools/profile-names.js';
 
 /** How this MCP server process was asked to run (from argv and ENGRAM_* variables). */
 export interface McpServerOptions {

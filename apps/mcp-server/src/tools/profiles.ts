@@ -1,5 +1,8 @@
 import type { ToolDefinition } from './tool-definition.js';
 import { TOOLS } from './index.js';
+import { CORE_TOOL_NAMES, type ToolProfile } from './profile-names.js';
+
+export { CORE_TOOL_NAMES, TOOL_PROFILES, isToolProfile, type ToolProfile } from './profile-names.js';
 
 /*
  * Tool profiles (ADR-0025). Every tool's name, description and schema is sent to the model on
@@ -8,17 +11,6 @@ import { TOOLS } from './index.js';
  * `full` serves every tool (PRD tracking, thinking chains, the TOC, validated retrieval, ...).
  * Measured sizes of tools/list per profile: docs/api.md "Tool profiles".
  */
-export const TOOL_PROFILES = ['core', 'full'] as const;
-export type ToolProfile = (typeof TOOL_PROFILES)[number];
-
-/** The tools of the `core` profile, by seed name. */
-export const CORE_TOOL_NAMES: readonly string[] = [
-  'remember', 'recall', 'forget', 'memory.update', 'memory.supersede', 'memory.invalidate',
-];
-
-export function isToolProfile(value: string): value is ToolProfile {
-  return (TOOL_PROFILES as readonly string[]).includes(value);
-}
 
 /** The tools a server serves under `profile`, in the full list's order. */
 export function toolsOf(profile: ToolProfile): readonly ToolDefinition<any>[] {

@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { MemoryService } from '@engram/agents';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -20,6 +22,14 @@ const FREE_FORM_MAPS: Record<string, readonly string[]> = {
   'events.ingest': ['/properties/events/items/properties/metadata'],
 };
 
+/**
+ * The committed contract: every tool as tools/list shows it (name, title, description, JSON input
+ * schema, annotations). Clients and models see exactly this; a change to it must be deliberate.
+ * Regenerate on purpose with `npm run mcp:tools-golden` and review the diff.
+ */
+const GOLDEN = fileURLToPath(new URL('./tools-list.golden.json', import.meta.url));
+const WRITE_GOLDEN = process.env.ENGRAM_WRITE_TOOLS_GOLDEN === '1';
+
 /** Listing tools never reaches the service: only the SDK's tools/list and the schema conversion run. */
 const unusedService = {} as MemoryService;
 
@@ -40,6 +50,12 @@ async function listedTools() {
 describe('MCP tool input schemas as clients see them (tools/list)', () => {
   it('lists every tool', async () => {
     expect((await listedTools()).map((t) => t.name).sort()).toEqual(TOOLS.map((t) => t.name).sort());
+  });
+
+  it('lists exactly the committed contract: names, descriptions, JSON schemas, hints (tools-list.golden.json)', async () => {
+    const listed = JSON.parse(JSON.stringify(await listedTools())) as unknown;
+    if (WRITE_GOLDEN) writeFileSync(GOLDEN, `${JSON.stringify(listed, null, 2)}\n`);
+    expect(listed).toEqual(JSON.parse(readFileSync(GOLDEN, 'utf8')));
   });
 
   it('closes every object at every nesting level; free-form maps only where listed (issue 22)', async () => {

@@ -24,6 +24,9 @@ describe('resolveDecisionConfig validation', () => {
     [{ learning: { minWeight: 0.5, maxWeight: 0.4 } }, 'lifecycle.learning: need minWeight <= 1/3 <= maxWeight'],
     [{ learning: { minWeight: 0.34, maxWeight: 0.7 } }, 'lifecycle.learning: need minWeight <= 1/3 <= maxWeight'],
     [{ learning: { minWeight: 0.1, maxWeight: 0.33 } }, 'lifecycle.learning: need minWeight <= 1/3 <= maxWeight'],
+    // The one case only the minWeight > maxWeight check catches: both multiply back to exactly 1, yet
+    // min is one step of floating point above max, so no weight could sit between them.
+    [{ learning: { minWeight: 0.33333333333333337, maxWeight: 1 / 3 } }, 'lifecycle.learning: need minWeight <= 1/3 <= maxWeight'],
     [{ learning: { minFactor: 1.1 } }, 'lifecycle.learning: need minFactor <= 1 <= maxFactor'],
     [{ learning: { maxFactor: 0.9 } }, 'lifecycle.learning: need minFactor <= 1 <= maxFactor'],
   ])('rejects %j', (overrides, message) => {

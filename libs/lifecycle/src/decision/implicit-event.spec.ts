@@ -20,6 +20,13 @@ describe('implicit event validation (stage 1 step 1): the first bad field is nam
     refused({ kind: `k${'a'.repeat(64)}` }, /^kind must be/);
   });
 
+  it('refuses a kind or text that is not a string (events arrive as JSON), even one that reads as valid text', () => {
+    refused({ kind: ['PostToolUse'] as never }, /^kind must be/);
+    refused({ kind: 42 as never }, /^kind must be/);
+    refused({ text: ['ran the tests'] as never }, /^text must not be empty$/);
+    refused({ text: 7 as never }, /^text must not be empty$/);
+  });
+
   it('takes a valid source time for recency, and refuses an invalid one', () => {
     expect(() => validateEvent(ev({ recencyFrom: new Date('2023-10-22T10:00:00Z') }))).not.toThrow();
     refused({ recencyFrom: new Date('nope') }, /^recencyFrom must be a valid time$/);

@@ -26,6 +26,7 @@ describe('stage 1', () => {
 
   it('merges entity hints (normalised) with extracted entities', () => {
     expect(entitiesOf(ev({ entities: [' User_123 '], text: 'see src/a.ts' }))).toEqual(['user_123', 'file:src/a.ts']);
+    expect(entitiesOf(ev({ entities: ['  ', '', 'Acme'], text: 'nothing to extract' }))).toEqual(['acme']);
   });
 
   it('counts as seen only neighbours with > 70% token overlap', () => {
@@ -45,6 +46,9 @@ describe('stage 1', () => {
     expect(eventTypeOf('PostToolUse')).toBe('post_tool_use');
     expect(eventTypeOf('blocker_hit')).toBe('blocker_hit');
     expect(eventTypeOf('tool.latency:p95')).toBe('tool_latency_p95');
+    // A run of separators is one word break: the same group as the single-separator kind.
+    expect(eventTypeOf('tool..latency::p95')).toBe('tool_latency_p95');
+    expect(eventTypeOf('session.-start')).toBe(eventTypeOf('session.start'));
   });
 });
 
@@ -84,6 +88,14 @@ describe('stage 2', () => {
     const facts = (n: number) => ({ ...none, sameTypeStored: new Map([['file:src/app.ts', n]]) });
     expect(judge(ev(), facts(3)).compression).toBeNull();
     expect(judge(ev(), facts(4))).toMatchObject({ action: 'store_compressed', compression: { entity: 'file:src/app.ts', eventType: 'post_tool_use', count: 5, windowDays: 7 } });
+  });
+
+  it('compresses into the group of the entity with the most stored events; on a tie, the first (caller hints come first)', () => {
+    const stored = (counts: Array<[string, number]>) => ({ ...none, sameTypeStored: new Map(counts) });
+    const e = ev({ entities: ['user:bob'] });
+    expect(judge(e, stored([['user:bob', 6], ['file:src/app.ts', 4]])).compression).toMatchObject({ entity: 'user:bob', count: 7 });
+    expect(judge(e, stored([['user:bob', 4], ['file:src/app.ts', 6]])).compression).toMatchObject({ entity: 'file:src/app.ts', count: 7 });
+    expect(judge(e, stored([['user:bob', 5], ['file:src/app.ts', 5]])).compression).toMatchObject({ entity: 'user:bob', count: 6 });
   });
 
   it('connects to memories sharing entities, at most maxLinks', () => {
