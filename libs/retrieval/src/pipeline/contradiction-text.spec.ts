@@ -27,6 +27,14 @@ describe('contradiction text: words and statements', () => {
     expect(analyse('The cache is valkey').value).toEqual(new Set(['valkey']));
   });
 
+  // A memory written as lines (a list, a note) has its first line as its first sentence.
+  it('ends the first sentence at a line break too', () => {
+    const s = analyse('The cache is Redis\nSee the wiki for the failover steps');
+    expect(s.subject).toEqual(new Set(['cache']));
+    expect(s.value).toEqual(new Set(['redi']));
+    expect(analyse('The cache is Redis\r\nOwner: ops').value).toEqual(new Set(['redi']));
+  });
+
   it('has no subject or value when the first sentence has no copula', () => {
     const s = analyse('Never deploy on fridays. The build is green.');
     expect(s.subject).toBeNull();

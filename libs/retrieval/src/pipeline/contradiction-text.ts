@@ -72,10 +72,14 @@ function contentWords(tokens: string[]): Set<string> {
   return new Set(tokens.filter((t) => !STOPWORDS.has(t) && !NEGATORS.has(t)).map(stem));
 }
 
-/** Analyses a statement (the first sentence decides the subject/value split). */
+/**
+ * Analyses a statement (the first sentence decides the subject/value split). A line break ends a
+ * sentence too: COPULA's `.` stops at one, so a first line without final punctuation ("The cache
+ * is Redis" above a list) used to leave the statement with no subject and value at all.
+ */
 export function analyse(text: string): Statement {
   const tokens = words(text);
-  const firstSentence = (text.split(/(?<=[.!?])\s/)[0] ?? text).toLowerCase().replace(/[.!?]+$/, '');
+  const firstSentence = (text.split(/(?<=[.!?])\s|[\r\n\u2028\u2029]/)[0] ?? text).toLowerCase().replace(/[.!?]+$/, '');
   const split = COPULA.exec(firstSentence);
   return {
     content: contentWords(tokens),

@@ -116,6 +116,7 @@ describe('contradiction heuristic: the words it knows', () => {
     ['We may deploy on Fridays'], ['We might deploy on Fridays'], ['We must deploy on Fridays'], ['We also deploy on Fridays'],
     ['We still deploy on Fridays'], ['We just deploy on Fridays'], ['We only deploy on Fridays'], ['We now deploy on Fridays'],
     ['We then deploy on Fridays'], ['We deploy here on Fridays'], ['We deploy there on Fridays'], ['We deploy on any Friday'],
+    ['So we deploy on Fridays'],
   ])('finds the negation of %p', (a) => {
     expect(contradictionBetween(a, 'Nobody deploys to production on Fridays')).toMatchObject({ kind: 'negation' });
   });

@@ -44,6 +44,7 @@ describe('contradiction heuristic', () => {
     ["Maria's favourite colour is dark green.", "Maria's favourite colour is blue."],
     ['The primary database is PostgreSQL.', 'The primary database is MySQL.'],
     ['We keep 7 daily backups', 'We keep 14 daily backups'],
+    ['The cache is Redis\nSee the wiki for the failover steps', 'The cache is Memcached'],
   ])('flags different values %p / %p', (a, b) => {
     expect(contradictionBetween(a, b)).toMatchObject({ kind: 'different_value' });
   });
