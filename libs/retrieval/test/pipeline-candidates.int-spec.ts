@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '@engram/infra';
 import {
-  createCascadeReviewQueue, createRetrievalPipeline, estimateJsonTokens, type CascadeReviewQueue, type GraphExpander, type GraphExpansionHit,
+  contradictionBetween, createCascadeReviewQueue, createRetrievalPipeline, estimateJsonTokens, type CascadeReviewQueue, type GraphExpander, type GraphExpansionHit,
   type RetrievalPipeline, type RetrievedMemory, type RetrieveQuery,
 } from '../src/index.js';
 import { testBackends } from '../../../tools/test/backends.js';
@@ -55,7 +55,7 @@ describe.each(testBackends)('retrieval pipeline candidates ($name)', (backend) =
     await seed('kiln2', 'Bisque kiln firing uses a lower temperature.');
     // Neighbours: none shares a word with the query, so only the graph brings them in.
     await seed('glaze', 'Celadon glaze needs a reduction atmosphere.');
-    await seed('shelf', 'Shelves are coated with batt wash.', { tags: ['equipment'] });
+    await seed('shelf', 'Shelves are coated with batt wash.', { tags: ['equipment', 'maintenance'] });
     await seed('cone', 'Cone packs sit on the middle shelf.', { type: 'decision' });
     await seed('early', 'The studio opened in a garage.', { createdAt: new Date(T0.getTime() - 10 * DAY), tags: ['history'] });
     await seed('edgeAfter', 'Clay is wedged before throwing.', { createdAt: new Date(T0.getTime() - 5 * DAY) });
@@ -149,6 +149,7 @@ describe.each(testBackends)('retrieval pipeline candidates ($name)', (backend) =
     expect(full(res, ids.glaze).expandedFrom).toBe(via);
     // A neighbour the graph names twice is delivered once; one that search found keeps its search score.
     expect(idsOf(res.results).filter((id) => id === ids.glaze)).toHaveLength(1);
+    expect(res.excluded.map((e) => e.id)).not.toContain(ids.glaze);
     expect(full(res, ids.kiln2).expandedFrom).toBeUndefined();
     expect(full(res, ids.kiln2).scores.keyword).toBeGreaterThan(0);
     expect(full(res, ids.glaze).scores.keyword).toBeUndefined();
@@ -167,6 +168,8 @@ describe.each(testBackends)('retrieval pipeline candidates ($name)', (backend) =
     expect(types).toContain(ids.glaze);
     expect(types).not.toContain(ids.cone);
     expect(await got({ types: ['decision'] })).toEqual([]);
+    // An empty list is no filter, as in search: agents send [] for "any".
+    expect(await got({ types: [], tags: [] })).toEqual(expect.arrayContaining([ids.glaze, ids.cone, ids.shelf]));
     const filtered = await ask(sut, { route: 'multi_hop', topK: 10, types: ['fact'] });
     // Filtered out is not an exclusion: the record simply does not match the query.
     expect(filtered.excluded.map((e) => e.id)).not.toContain(ids.cone);
@@ -263,6 +266,35 @@ describe.each(testBackends)('retrieval pipeline candidates ($name)', (backend) =
     // Two penalties of 0.1 (an end of validity, inferred) on the final score.
     expect(confidence).toBeCloseTo(scores.final - 0.2, 3);
     expect(res.citations).toEqual([m.citation]);
+  });
+
+  it('drops a result whose decayed confidence is below minConfidence, keeps one at it, and decays by outcome feedback', async () => {
+    const sc = 'project:decay';
+    const onCall = await seed('onCall', 'Kiln duty this week: Priya.', { scope: sc, type: 'context', memoryClass: 'episodic', createdAt: new Date(T0.getTime() - DAY) });
+    const half = await seed('halfSure', 'Kiln duty next week: maybe Omar.', { scope: sc, confidence: 0.5 });
+    const q = { text: 'kiln duty week', scopes: [sc], minConfidence: 0.5 };
+    // context has a half-life of one day: written a day before T0, it is at exactly 0.5 then; so is the 0.5 fact written at T0.
+    const plain = await ask(pipeline(), q);
+    expect(idsOf(plain.results).sort()).toEqual([onCall, half].sort());
+    const stricter = await ask(pipeline(), { ...q, minConfidence: 0.6 });
+    expect(stricter.results).toEqual([]);
+    expect(stricter.excluded).toEqual(expect.arrayContaining([{ id: onCall, reason: 'below_min_confidence' }, { id: half, reason: 'below_min_confidence' }]));
+    const rewarded = pipeline({ decayFactors: async (asked) => new Map(asked.filter((id) => id === onCall).map((id) => [id, 2])) });
+    const res = await ask(rewarded, { ...q, minConfidence: 0.6 });
+    expect(idsOf(res.results)).toEqual([onCall]);
+    expect(full(res, onCall).scores.effectiveConfidence).toBe(0.7071);
+  });
+
+  it('does not call an episode a contradiction of a fact', async () => {
+    const fact = 'We use oil for the raku firing.';
+    const episode = 'We do not use oil for the raku firing, the visitor said.';
+    expect(contradictionBetween(fact, episode)).not.toBeNull();
+    await seed('oilFact', fact, { scope: 'project:raku' });
+    await seed('oilEpisode', episode, { scope: 'project:raku', type: 'episode', memoryClass: 'episodic' });
+    const res = await ask(pipeline(), { text: 'oil raku firing', scopes: ['project:raku'] });
+    expect(idsOf(res.results).sort()).toEqual([ids.oilFact, ids.oilEpisode].sort());
+    expect(res.contradictions).toEqual([]);
+    expect(full(res, ids.oilFact).issues).toEqual([]);
   });
 
   it('ranks equally scored results in a stable order (by id)', async () => {

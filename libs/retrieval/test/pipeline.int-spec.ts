@@ -131,6 +131,23 @@ describe.each(testBackends)('retrieval pipeline ($name)', (backend) => {
     expect(semantic).toEqual([...semantic].sort((a, b) => b - a));
   });
 
+  it('drops vector neighbours that are not similar enough, unless keyword search found them too', async () => {
+    const scope = ['project:relevance'];
+    const espresso = await seedRecord(handle.db, { content: 'The espresso machine needs descaling every month.', scope: scope[0] });
+    const tax = await seedRecord(handle.db, { content: 'Quarterly tax filings are due in April.', scope: scope[0] });
+    await index();
+    const vector = await sut.retrieve({ text: 'coffee maker maintenance', mode: 'vector', scopes: scope, minConfidence: 0 });
+    expect(idsOf(vector.results)).toEqual([espresso]);
+    const hit = vector.results[0] as RetrievedMemory;
+    expect(hit.scores.vector).toBeGreaterThanOrEqual(0.2);
+    expect(hit.scores.keyword).toBeUndefined();
+    // Nearest neighbours always exist: with no threshold the unrelated record comes back too.
+    expect(idsOf((await sut.retrieve({ text: 'coffee maker maintenance', mode: 'vector', scopes: scope, minConfidence: 0, minRelevance: 0 })).results)).toContain(tax);
+    // Found by keyword, kept however far its vector is: "tax" is the only word it shares with the query.
+    const hybrid = await sut.retrieve({ text: 'espresso descaling tax', scopes: scope, minConfidence: 0, minRelevance: 0.9 });
+    expect(idsOf(hybrid.results).sort()).toEqual([espresso, tax].sort());
+  });
+
   it('collapses near-duplicates (> 0.95 cosine), keeping the more confident one', async () => {
     const res = await sut.retrieve({ text: 'run the linter before pushing', scopes, topK: 5 });
     expect(idsOf(res.results)).toContain(ids.dupHigh);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '@engram/infra';
-import { createCascadeReviewQueue, createRetrievalPipeline, MAX_VALIDATE_IDS, type RetrievalPipeline, type ValidationReport } from '../src/index.js';
+import { createTypeRegistry } from '@engram/memory';
+import { contradictionBetween, createCascadeReviewQueue, createRetrievalPipeline, MAX_VALIDATE_IDS, type RetrievalPipeline, type ValidationReport } from '../src/index.js';
 import { testBackends } from '../../../tools/test/backends.js';
 import { seedRecord, updateRecord, type RecordSeed } from './fixtures.js';
 
@@ -199,6 +200,58 @@ describe.each(testBackends)('memory.validate ($name)', (backend) => {
     expect((await createCascadeReviewQueue(handle.db).listOpen()).filter((f) => f.memoryId === ids.fromOldMeta)).toEqual([]);
   });
 
+  it('names every stale source once, invalidated and forgotten ones too, hiding only those outside the scopes', async () => {
+    const db = handle.db;
+    const wrong = await seed('srcWrong', 'The tape archive is in building C.');
+    await updateRecord(db, wrong, { status: 'invalidated', status_reason: 'building B' }, 'invalidate');
+    const gone = await seed('srcGone', 'Kim asked for the tape archive key.');
+    await updateRecord(db, gone, { status: 'forgotten' }, 'forget');
+    const both = await seed('fromBoth', 'Tape archive access guide.', { metadata: { derived_from: [wrong, ids.hiddenSource] } });
+    const forgot = await seed('fromForgotten', 'Tape archive key holders.', { metadata: { derived_from: [gone] } });
+    const twice = await seed('fromOldTwice', 'Billing export checklist.', { metadata: { derived_from: [ids.older] } });
+    await sql`SELECT engram_add_edge(${twice}::uuid, ${ids.older}::uuid, 'derived_from', 1::real)`.execute(db);
+    const [rBoth, rForgot, rTwice] = await sut.validate({ ids: [both, forgot, twice], scopes });
+    expect(rBoth?.issues).toEqual([{
+      code: 'derived_from_stale', relatedIds: [wrong],
+      message: `derived from ${wrong} (invalidated), a record outside your scopes (superseded): it may no longer hold and is queued for review`,
+    }]);
+    expect(rForgot?.issues).toEqual([expect.objectContaining({ relatedIds: [gone], message: expect.stringContaining(`${gone} (forgotten)`) })]);
+    expect(rTwice?.issues).toEqual([expect.objectContaining({ message: `derived from ${ids.older} (superseded): it may no longer hold and is queued for review` })]);
+    const open = await createCascadeReviewQueue(db).listOpen();
+    expect(open.filter((f) => f.memoryId === both).map((f) => [f.causeId, f.causeStatus, f.reason]).sort()).toEqual([
+      [ids.hiddenSource, 'superseded', 'derived from a superseded record'], [wrong, 'invalidated', 'derived from a invalidated record'],
+    ].sort());
+    expect(open.filter((f) => f.memoryId === forgot).map((f) => f.causeStatus)).toEqual(['forgotten']);
+  });
+
+  it('believes a head row that points at a successor or is flagged archived, whatever its status says', async () => {
+    const pointed = await seed('pointed', 'The VPN gateway is vpn-1.');
+    const flagged = await seed('flagged', 'The VPN gateway backup is vpn-2.');
+    await sql`UPDATE memories SET superseded_by = ${ids.current}::uuid WHERE id = ${pointed}::uuid`.execute(handle.db);
+    await sql`UPDATE memories SET archived = true WHERE id = ${flagged}::uuid`.execute(handle.db);
+    const [p, f] = await sut.validate({ ids: [pointed, flagged], scopes });
+    expect(p?.issues[0]).toEqual({ code: 'superseded', message: `superseded by ${ids.current}`, relatedIds: [ids.current] });
+    expect(f?.issues[0]).toEqual({ code: 'archived', message: 'archived' });
+  });
+
+  it('uses the deployment\'s half-lives and the real clock when none is pinned', async () => {
+    const slower = createRetrievalPipeline({ db: handle.db, clock: () => NOW, registry: createTypeRegistry({ context: { halfLifeDays: 2 } }) });
+    expect((await slower.validate({ ids: [ids.onCall!], scopes }))[0]?.citation?.confidence).toBe(0.7071);
+    // Valid until six days after NOW, long before today: expired for a pipeline on the real clock.
+    const [rep] = await createRetrievalPipeline({ db: handle.db }).validate({ ids: [ids.expiring!], scopes });
+    expect(rep?.issues[0]?.code).toBe('expired');
+  });
+
+  it('looks up contradicting neighbours for the first 25 ids; beyond them only the ids are compared with each other', async () => {
+    const fillers = await Promise.all(Array.from({ length: 25 }, (_, i) => seedRecord(handle.db, { content: `Filler note ${i} about printers.`, scope: 'project:many', createdAt: T0 })));
+    const late = await seedRecord(handle.db, { content: 'We use Postfix for outgoing mail.', scope: 'project:many', createdAt: T0 });
+    const other = await seedRecord(handle.db, { content: 'We do not use Postfix for outgoing mail.', scope: 'project:many', createdAt: T0 });
+    const reports = await sut.validate({ ids: [...fillers.slice(0, 24), late, fillers[24]!], scopes: ['project:many'] });
+    expect(reports[24]?.issues).toEqual([expect.objectContaining({ code: 'contradicted', relatedIds: [other] })]);
+    const beyond = await sut.validate({ ids: [...fillers, late], scopes: ['project:many'] });
+    expect(beyond[25]?.issues).toEqual([]);
+  });
+
   it('reports contradicting facts among the ids, each pointing at the other once', async () => {
     const [yes, no] = await sut.validate({ ids: [ids.queueYes!, ids.queueNo!], scopes });
     expect(yes?.issues).toEqual([expect.objectContaining({ code: 'contradicted', relatedIds: [ids.queueNo] })]);
@@ -219,8 +272,11 @@ describe.each(testBackends)('memory.validate ($name)', (backend) => {
   });
 
   it('looks for contradictions only among facts: episodes and records that are no longer current are left alone', async () => {
-    const [episode] = await sut.validate({ ids: [ids.episodeNo!, ids.queueYes!], scopes });
+    // The heuristic alone would call the episode a contradiction; its class is what keeps it out.
+    expect(contradictionBetween('We use RabbitMQ for the mail queue.', 'We do not use RabbitMQ for the mail queue, said the standup.')).not.toBeNull();
+    const [episode, asked] = await sut.validate({ ids: [ids.episodeNo!, ids.queueYes!], scopes });
     expect(episode?.issues).toEqual([]);
+    expect(asked?.issues.flatMap((x) => x.relatedIds ?? [])).toEqual([ids.queueNo]);
     await updateRecord(handle.db, ids.queueNo!, { status: 'invalidated', status_reason: 'we do' }, 'invalidate');
     const [yes, no] = await sut.validate({ ids: [ids.queueYes!, ids.queueNo!], scopes });
     expect(yes?.issues).toEqual([]);
