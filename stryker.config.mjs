@@ -2,7 +2,7 @@
 //   ENGRAM_MUTATION_AREA=lifecycle npm run mutation                 one area, judged by its own unit tests
 //   ENGRAM_MUTATION_AREA=retrieval npm run mutation -- --mutate libs/retrieval/src/pipeline/fusion.ts
 //   npm run mutation:areas [area…]                                   every area in turn, one score each
-//   ENGRAM_MUTATION_AREA=memory-int npm run mutation                  a DB-bound area, judged by integration specs (native Postgres)
+//   ENGRAM_MUTATION_AREA=memory-int npm run mutation                  a DB-bound area (memory-int, retrieval-int, librarian-int), judged by integration specs (native Postgres)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { selectedArea } from './tools/mutation/mutation-areas.mjs';

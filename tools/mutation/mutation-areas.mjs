@@ -76,5 +76,9 @@ export function selectedArea(name = process.env.ENGRAM_MUTATION_AREA) {
   }
   const area = MUTATION_AREAS[name];
   if (!area) throw new Error(`ENGRAM_MUTATION_AREA=${name} is not one of ${Object.keys(MUTATION_AREAS).join(', ')}`);
-  return { mutate: [...area.mutate, ...NOT_SOURCE], tests: area.tests, tier: area.tier ?? 'unit' };
+  // ENGRAM_MUTATION_SPECS narrows one run to fewer of the area's spec files (comma-separated paths):
+  // on a loaded machine an integration mutant costs a few seconds per spec file it runs. Fewer
+  // specs can only let more mutants survive, never kill one wrongly; say so where the figures go.
+  const only = process.env.ENGRAM_MUTATION_SPECS?.split(',').filter(Boolean);
+  return { mutate: [...area.mutate, ...NOT_SOURCE], tests: only?.length ? only : area.tests, tier: area.tier ?? 'unit' };
 }

@@ -10,6 +10,8 @@
  * replaces the same file of an earlier one (the integration tier's verdicts for the DB-bound
  * files, the unit tier's for the rest), and one total is printed.
  *   node tools/mutation/summarise.mjs --combine reports/mutation/memory.json reports/mutation/memory-int.json
+ * A file the later report holds fewer mutants of (a partial integration run) keeps the earlier
+ * count: the missing mutants are printed as "not tested" and count as not detected.
  */
 import { readFileSync } from 'node:fs';
 
@@ -19,9 +21,16 @@ const paths = args.filter((a) => !a.startsWith('--'));
 const pct = (part, whole) => `${(100 * part / whole).toFixed(2)}%`;
 const reports = paths.map((path) => ({ path, report: JSON.parse(readFileSync(path, 'utf8')) }));
 const combined = { files: Object.assign({}, ...reports.map((r) => r.report.files)) };
+// A later tier that tested only part of a file (a stopped or --mutate run) must not shrink the
+// file: the earlier report's mutants it lacks are counted as untested, i.e. not detected.
+const untested = {};
+for (const [file, { mutants }] of Object.entries(combined.files)) {
+  const most = Math.max(...reports.map((r) => r.report.files[file]?.mutants.length ?? 0));
+  if (most > mutants.length) untested[file] = most - mutants.length;
+}
 const toScore = args.includes('--combine') ? [{ path: `combined ${paths.join(' + ')}`, report: combined }] : reports;
 for (const { path, report } of toScore) {
-  const all = { killed: 0, timeout: 0, survived: 0, nocov: 0 };
+  const all = { killed: 0, timeout: 0, survived: 0, nocov: 0, untested: 0 };
   for (const [file, { mutants }] of Object.entries(report.files)) {
     const n = { killed: 0, timeout: 0, survived: 0, nocov: 0 };
     for (const m of mutants) {
@@ -31,12 +40,15 @@ for (const { path, report } of toScore) {
         console.log(`  ${m.status.padEnd(10)} ${file}:${m.location.start.line} ${m.mutatorName}: ${String(m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 90)}`);
       }
     }
-    for (const k of Object.keys(all)) all[k] += n[k];
-    const total = n.killed + n.timeout + n.survived + n.nocov;
-    console.log(`${file}: ${(100 * (n.killed + n.timeout) / total).toFixed(2)}% (${n.killed} killed, ${n.timeout} timeout, ${n.survived} survived, ${n.nocov} no coverage)`);
+    if (report === combined) n.untested = untested[file] ?? 0;
+    for (const k of Object.keys(all)) all[k] += n[k] ?? 0;
+    const total = n.killed + n.timeout + n.survived + n.nocov + (n.untested ?? 0);
+    const notRun = n.untested ? `, ${n.untested} not tested by the later tier` : '';
+    console.log(`${file}: ${(100 * (n.killed + n.timeout) / total).toFixed(2)}% (${n.killed} killed, ${n.timeout} timeout, ${n.survived} survived, ${n.nocov} no coverage${notRun})`);
   }
-  const total = all.killed + all.timeout + all.survived + all.nocov;
+  const total = all.killed + all.timeout + all.survived + all.nocov + all.untested;
   const detected = all.killed + all.timeout;
-  console.log(`${path}: ${pct(detected, total)} of ${total} mutants (${all.killed} killed, ${all.timeout} timeout, ${all.survived} survived, ${all.nocov} no coverage); ` +
-    `${pct(detected, total - all.nocov)} of the ${total - all.nocov} a test reached`);
+  const notRun = all.untested ? `, ${all.untested} not tested (counted as not detected)` : '';
+  console.log(`${path}: ${pct(detected, total)} of ${total} mutants (${all.killed} killed, ${all.timeout} timeout, ${all.survived} survived, ${all.nocov} no coverage${notRun}); ` +
+    `${pct(detected, total - all.nocov - all.untested)} of the ${total - all.nocov - all.untested} a test reached`);
 }

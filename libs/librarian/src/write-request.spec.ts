@@ -38,6 +38,12 @@ describe('parseWriteRequest: new records', () => {
     expect(accepted(create({ type: '' }))).toBe(false);
   });
 
+  it('takes a source with a type, the id optional', () => {
+    expect(accepted(create({ source: { type: 'tool', id: 'ci' } }))).toBe(true);
+    expect(accepted(create({ source: { type: 'tool' } }))).toBe(true);
+    expect(accepted(create({ source: { type: '' } }))).toBe(false);
+  });
+
   it('refuses blank tags and unknown fields', () => {
     expect(accepted(create({ tags: ['ok'] }))).toBe(true);
     expect(accepted(create({ tags: ['  '] }))).toBe(false);
@@ -64,7 +70,7 @@ describe('parseWriteRequest: new records', () => {
 
   it('accepts links of the writer kinds, weight in (0, 1], at most MAX_LINKS, never to itself', () => {
     const link = (over: Record<string, unknown> = {}) => ({ kind: 'supports', target: OTHER, ...over });
-    expect(accepted(create({ links: [link(), link({ kind: 'relates_to', weight: 1 })] }))).toBe(true);
+    for (const kind of ['supports', 'relates_to', 'derived_from', 'contradicts']) expect(accepted(create({ links: [link({ kind, weight: 1 })] }))).toBe(true);
     expect(accepted(create({ links: [link({ kind: 'similar_to' })] }))).toBe(false);
     expect(accepted(create({ links: [link({ kind: 'supersedes' })] }))).toBe(false);
     expect(accepted(create({ links: [link({ weight: 0 })] }))).toBe(false);
@@ -143,6 +149,16 @@ describe('parseWriteRequest: imports', () => {
     expect(v1?.operation).toBeUndefined();
     expect(v2).toMatchObject({ content: FORGOTTEN_CONTENT, metadata: {}, tags: [], operation: 'forget' });
     expect(v3).toMatchObject({ content: 'text 3', metadata: { v: 3 }, tags: ['t'] });
+  });
+
+  it('takes every status, trust and operation an exported history can hold', () => {
+    for (const status of ['active', 'superseded', 'invalidated', 'archived']) expect(accepted({ op: 'import', versions: [importVersion(1, { status })] })).toBe(true);
+    for (const trust of ['user', 'agent', 'tool', 'import']) expect(accepted({ op: 'import', versions: [importVersion(1, { trust })] })).toBe(true);
+    for (const operation of ['create', 'update', 'supersede', 'invalidate', 'archive', 'forget', 'reinforce', 'promote', 'import']) {
+      expect(accepted({ op: 'import', versions: [importVersion(1, { operation })] })).toBe(true);
+    }
+    expect(accepted({ op: 'import', versions: [importVersion(1, { status: 'deleted' })] })).toBe(false);
+    expect(accepted({ op: 'import', versions: [importVersion(1, { version: 0 })] })).toBe(false);
   });
 
   it('leaves a history without a forgotten version as it is', () => {

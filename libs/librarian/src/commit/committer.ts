@@ -25,10 +25,15 @@ export interface Committer {
 /** The gate_requests fields known once a request is judged. */
 export type RequestRow = Pick<NewGateRequest, 'id' | 'operation' | 'scope' | 'requestedBy' | 'targetId' | 'payload'>;
 
-/** The request row of a judged request: the (possibly rewritten) request, its flags and redactions. */
+/**
+ * The request row of a judged request: the (possibly rewritten) request, its flags and redactions.
+ * Operation and target are the rewritten request's: a create that Layer 2 turned into the update of
+ * a near duplicate commits a version of that record, and the commit functions accept it only for a
+ * request that targets it (logged as a create with no target, it failed with GATE_REQUEST_MISMATCH).
+ */
 export function requestRow(a: Admitted, l2: Layer2Result): RequestRow {
   return {
-    id: a.requestId, operation: a.request.op, scope: l2.context.scopes[0] ?? 'unknown', requestedBy: a.actor.id, targetId: targetIdOf(a.request),
+    id: a.requestId, operation: l2.request.op, scope: l2.context.scopes[0] ?? 'unknown', requestedBy: a.actor.id, targetId: targetIdOf(l2.request),
     payload: storedPayload(l2.request, a.actor, { flags: l2.flags, ...(l2.duplicateOf ? { duplicateOf: l2.duplicateOf } : {}), ...a.redactions }),
   };
 }

@@ -1,0 +1,207 @@
+import { testBackends } from '../../../tools/test/backends.js';
+import { DEFAULT_POLICY, type Actor, type GatePolicy } from '../src/index.js';
+import { agent, gateFor, useGateDatabase, user } from './gate-fixtures.js';
+
+/*
+ * Layer 2 on existing records and the judge's verdicts (issue 22): each refusal a client can get
+ * for a change to a stored record (its code and the reason it reads), the changes that change
+ * nothing, and how a policy rule turns a decision into reject / queue / commit. Records are created
+ * inside each test so that every test states its own situation.
+ */
+
+const MISSING = '00000000-0000-4000-8000-0000000000ff';
+
+describe.each(testBackends)('Layer 2 on existing records on $name', (backend) => {
+  const ctx = useGateDatabase(backend);
+  let n = 0;
+  /** A committed record of the type (fact: mutable, decision: immutable), with a unique text. */
+  async function stored(type = 'fact', over: Record<string, unknown> = {}, by: Actor = user) {
+    n += 1;
+    const submitted = await ctx.gate.submit({ op: 'create', type, content: `Stored record number ${n} about the kestrel deploy`, scope: 'project:l2', ...over }, by);
+    const out = submitted.status === 'pending' ? await ctx.gate.approve(submitted.requestId, 'reviewer') : submitted;
+    if (out.status !== 'committed' || !out.record) throw new Error(`fixture not committed: ${out.reason}`);
+    return out.record;
+  }
+
+  it('refuses a change to an unknown record', async () => {
+    expect(await ctx.gate.submit({ op: 'archive', id: MISSING }, user)).toMatchObject({
+      status: 'rejected', code: 'RECORD_NOT_FOUND', reason: `rejected (RECORD_NOT_FOUND): memory ${MISSING} not found`,
+    });
+  });
+
+  it('allows each operation only from the states it applies to', async () => {
+    const a = await stored();
+    expect(await ctx.gate.submit({ op: 'archive', id: a.id, reason: 'old' }, user)).toMatchObject({ status: 'committed', decision: 'ARCHIVE' });
+    expect(await ctx.gate.submit({ op: 'archive', id: a.id }, user)).toMatchObject({
+      status: 'rejected', code: 'INVALID_STATE', reason: `rejected (INVALID_STATE): cannot archive memory ${a.id}: it is archived`,
+    });
+    for (const op of ['reinforce', 'promote'] as const) expect(await ctx.gate.submit({ op, id: a.id }, user)).toMatchObject({ status: 'rejected', code: 'INVALID_STATE' });
+    expect(await ctx.gate.submit({ op: 'update', id: a.id, patch: { tags: ['x'] } }, user)).toMatchObject({ status: 'rejected', code: 'INVALID_STATE' });
+    // An archived record can still be invalidated, and an invalidated one forgotten.
+    expect(await ctx.gate.submit({ op: 'invalidate', id: a.id, reason: 'was wrong' }, user)).toMatchObject({ status: 'committed', decision: 'INVALIDATE' });
+    expect(await ctx.gate.submit({ op: 'invalidate', id: a.id, reason: 'again' }, user)).toMatchObject({ status: 'rejected', code: 'INVALID_STATE' });
+    expect(await ctx.gate.submit({ op: 'forget', id: a.id, reason: 'asked' }, user)).toMatchObject({ status: 'committed', decision: 'FORGET' });
+    expect(await ctx.gate.submit({ op: 'forget', id: a.id, reason: 'asked' }, user)).toMatchObject({ status: 'rejected', code: 'INVALID_STATE' });
+  });
+
+  it('refuses a stale expected version and names both versions', async () => {
+    const a = await stored();
+    expect(await ctx.gate.submit({ op: 'update', id: a.id, expectedVersion: 2, patch: { tags: ['x'] } }, user)).toMatchObject({
+      status: 'rejected', code: 'VERSION_CONFLICT', reason: `rejected (VERSION_CONFLICT): memory ${a.id} is at version 1, expected 2`,
+    });
+    expect(await ctx.gate.submit({ op: 'update', id: a.id, expectedVersion: 1, patch: { tags: ['x'] } }, user)).toMatchObject({
+      status: 'committed', decision: 'UPDATE', reason: expect.stringContaining(`update of fact ${a.id} (version 1)`), record: { version: 2 },
+    });
+  });
+
+  it('keeps the content of an immutable type, but lets its tags change', async () => {
+    const d = await stored('decision', { metadata: { impact: 'low' } });
+    expect(await ctx.gate.submit({ op: 'update', id: d.id, patch: { content: 'A rewritten decision' } }, user)).toMatchObject({
+      status: 'rejected', code: 'IMMUTABLE_RECORD', reason: `rejected (IMMUTABLE_RECORD): a decision's content is immutable: supersede ${d.id} instead`,
+    });
+    // Sending the same content is no change, so it is not refused.
+    expect(await ctx.gate.submit({ op: 'update', id: d.id, patch: { content: d.content, tags: ['adr'] } }, user)).toMatchObject({ status: 'committed', decision: 'UPDATE' });
+  });
+
+  it('answers an update that changes nothing with a noop, field by field', async () => {
+    const a = await stored('fact', { metadata: { b: 2, a: 1 }, tags: ['x', 'y'], confidence: 0.7, validFrom: '2026-01-01T00:00:00Z', validTo: '2027-01-01T00:00:00Z' });
+    const same = [
+      { content: a.content }, { metadata: { a: 1, b: 2 } }, { tags: ['x', 'y', 'x'] }, { confidence: 0.7 },
+      { validFrom: '2026-01-01T00:00:00Z' }, { validTo: '2027-01-01T00:00:00Z' },
+    ];
+    for (const patch of same) {
+      expect(await ctx.gate.submit({ op: 'update', id: a.id, patch }, user)).toMatchObject({ status: 'noop', decision: 'NOOP', reason: `update changes nothing in ${a.id}` });
+    }
+    const changes = [
+      { content: `${a.content}!` }, { metadata: { a: 1 } }, { tags: ['y', 'x'] }, { confidence: 0.71 },
+      { validFrom: '2026-01-02T00:00:00Z' }, { validTo: null },
+    ];
+    let version = 1;
+    for (const patch of changes) {
+      const out = await ctx.gate.submit({ op: 'update', id: a.id, patch }, user);
+      version += 1;
+      expect({ patch, out }).toMatchObject({ patch, out: { status: 'committed', decision: 'UPDATE', record: { version } } });
+    }
+  });
+
+  it('refuses a supersede by a missing, a non-active or a cyclic replacement', async () => {
+    const a = await stored();
+    expect(await ctx.gate.submit({ op: 'supersede', id: a.id, replacementId: MISSING }, user)).toMatchObject({
+      status: 'rejected', code: 'RECORD_NOT_FOUND', reason: `rejected (RECORD_NOT_FOUND): replacement ${MISSING} not found`,
+    });
+    const archived = await stored();
+    await ctx.gate.submit({ op: 'archive', id: archived.id }, user);
+    expect(await ctx.gate.submit({ op: 'supersede', id: a.id, replacementId: archived.id }, user)).toMatchObject({
+      status: 'rejected', code: 'INVALID_STATE', reason: `rejected (INVALID_STATE): replacement ${archived.id} is archived`,
+    });
+    const b = await stored();
+    expect(await ctx.gate.submit({ op: 'supersede', id: a.id, replacementId: b.id }, user)).toMatchObject({ status: 'committed', decision: 'SUPERSEDE' });
+    // a is now superseded by b: superseding b by a would close the chain.
+    expect(await ctx.gate.submit({ op: 'supersede', id: b.id, replacementId: a.id }, user)).toMatchObject({
+      status: 'rejected', code: 'SUPERSEDE_CYCLE', reason: `rejected (SUPERSEDE_CYCLE): superseding ${b.id} by ${a.id} would create a cycle`,
+    });
+  });
+
+  it('answers a reinforce at full confidence and a promote of a global record with a noop', async () => {
+    const full = await stored('fact', { confidence: 1 });
+    expect(await ctx.gate.submit({ op: 'reinforce', id: full.id }, user)).toMatchObject({ status: 'noop', reason: `memory ${full.id} is already at full confidence` });
+    const partial = await stored('fact', { confidence: 0.5 });
+    expect(await ctx.gate.submit({ op: 'reinforce', id: partial.id }, user)).toMatchObject({ status: 'committed', decision: 'REINFORCE' });
+    const global = await stored('fact', { scope: 'global' });
+    expect(await ctx.gate.submit({ op: 'promote', id: global.id }, user)).toMatchObject({ status: 'noop', reason: `memory ${global.id} is already global` });
+    expect(await ctx.gate.submit({ op: 'promote', id: partial.id }, user)).toMatchObject({ status: 'pending', decision: 'PROMOTE', policyMatched: 'review-promote-to-global' });
+  });
+
+  it('refuses a change that touches a scope the actor may not write: the record, a replacement or global', async () => {
+    const own = await stored();
+    const other = await stored('fact', { scope: 'project:elsewhere' });
+    const scoped: Actor = { id: 'scoped-agent', kind: 'agent', allowedScopes: ['project:l2'] };
+    expect(await ctx.gate.submit({ op: 'archive', id: other.id }, scoped)).toMatchObject({
+      status: 'rejected', code: 'SCOPE_DENIED', reason: 'rejected (SCOPE_DENIED): actor scoped-agent may not write to scope project:elsewhere',
+    });
+    const replacement = { type: 'fact', content: 'A replacement in another project', scope: 'project:elsewhere' };
+    expect(await ctx.gate.submit({ op: 'supersede', id: own.id, replacement }, scoped)).toMatchObject({ status: 'rejected', code: 'SCOPE_DENIED' });
+    expect(await ctx.gate.submit({ op: 'promote', id: own.id }, scoped)).toMatchObject({ status: 'rejected', code: 'SCOPE_DENIED', reason: expect.stringContaining('scope global') });
+    expect(await ctx.gate.submit({ op: 'archive', id: own.id }, scoped)).toMatchObject({ status: 'committed' });
+  });
+
+  it('matches the policy on the replacement type and the new impact', async () => {
+    const fact = await stored();
+    // A supersede to a belief is a belief change: the policy queues it.
+    const toBelief = await ctx.gate.submit({ op: 'supersede', id: fact.id, replacement: { type: 'belief', content: 'The kestrel deploy is probably safe', scope: 'project:l2' } }, agent);
+    expect(toBelief).toMatchObject({ status: 'pending', policyMatched: 'review-belief-changes' });
+    const decision = await stored('decision', { metadata: { impact: 'low' } });
+    const raised = await ctx.gate.submit({ op: 'supersede', id: decision.id, replacement: { type: 'decision', content: 'Deploy kestrel on Tuesdays', scope: 'project:l2', metadata: { impact: 'High' } } }, agent);
+    expect(raised).toMatchObject({ status: 'pending', policyMatched: 'review-high-impact-decisions' });
+    // The stored impact counts when the replacement names none.
+    const high = await stored('decision', { metadata: { impact: 'high' } }, user);
+    const kept = await ctx.gate.submit({ op: 'supersede', id: high.id, replacement: { type: 'decision', content: 'Deploy kestrel on Wednesdays', scope: 'project:l2' } }, agent);
+    expect(kept).toMatchObject({ status: 'pending', policyMatched: 'review-high-impact-decisions' });
+  });
+});
+
+describe.each(testBackends)('the judge: policy verdicts and near duplicates on $name', (backend) => {
+  const ctx = useGateDatabase(backend);
+  const policy = (over: Partial<GatePolicy>): GatePolicy => ({ ...DEFAULT_POLICY, ...over });
+
+  it('rejects, queues or commits as the first matching rule says, and names it in the reason', async () => {
+    const gate = gateFor(ctx.handle, {
+      policy: policy({
+        rules: [
+          { name: 'no-agent-tasks', match: { type: ['task'], actorKind: ['agent'] }, action: 'reject' },
+          { name: 'review-preferences', match: { type: ['preference'] }, action: 'queue' },
+          { name: 'auto-rest', match: {}, action: 'auto' },
+        ],
+      }),
+    });
+    expect(await gate.submit({ op: 'create', type: 'task', content: 'Rotate the kestrel keys', scope: 'project:j' }, agent)).toMatchObject({
+      status: 'rejected', decision: 'REJECT', code: 'POLICY_REJECTED', policyMatched: 'no-agent-tasks',
+      reason: 'rejected (POLICY_REJECTED): policy rule no-agent-tasks rejects this request',
+    });
+    expect(await gate.submit({ op: 'create', type: 'preference', content: 'Prefers tabs in kestrel code', scope: 'project:j' }, agent)).toMatchObject({
+      status: 'pending', decision: 'ADD', policyMatched: 'review-preferences',
+      reason: 'queued for review by policy review-preferences: new record: no duplicate or conflict in scope',
+    });
+    expect(await gate.submit({ op: 'create', type: 'task', content: 'Rotate the kestrel keys', scope: 'project:j' }, user)).toMatchObject({
+      status: 'committed', decision: 'ADD', policyMatched: 'auto-rest',
+      reason: 'auto-approved by policy auto-rest: new record: no duplicate or conflict in scope',
+    });
+  });
+
+  it('answers a near duplicate as the policy says: noop, update in place, or flag for review', async () => {
+    const text = 'The kestrel billing service deploys every Friday from the release branch at noon';
+    const near = 'The kestrel billing service deploys every Friday from the release branch at noon UTC';
+    const base = await ctx.gate.submit({ op: 'create', type: 'fact', content: text, scope: 'project:nd' }, user);
+    const id = base.record?.id;
+
+    const noop = gateFor(ctx.handle, { policy: policy({ nearDuplicate: { threshold: 0.9, action: 'noop' } }) });
+    const n1 = await noop.submit({ op: 'create', type: 'fact', content: near, scope: 'project:nd' }, user);
+    expect(n1).toMatchObject({ status: 'noop', decision: 'NOOP', duplicateOf: id });
+    expect(n1.reason).toMatch(new RegExp(`^near duplicate of ${id} \\(token Jaccard 0\\.9\\d >= 0\\.9\\)$`));
+
+    const update = gateFor(ctx.handle, { policy: policy({ nearDuplicate: { threshold: 0.9, action: 'update' } }) });
+    const u1 = await update.submit({ op: 'create', type: 'fact', content: near, scope: 'project:nd' }, user);
+    expect(u1).toMatchObject({ status: 'committed', decision: 'UPDATE', duplicateOf: id, record: { id, version: 2, content: near } });
+    expect(u1.reason).toMatch(/: updating it instead$/);
+
+    // A queued update of a near duplicate is stored as that update once a reviewer approves it.
+    const belief = await ctx.gate.submit({ op: 'create', type: 'belief', content: text, scope: 'project:nd2' }, user);
+    const beliefId = (await ctx.gate.approve(belief.requestId, 'reviewer')).record?.id;
+    const queued = await update.submit({ op: 'create', type: 'belief', content: near, scope: 'project:nd2' }, user);
+    expect(queued).toMatchObject({ status: 'pending', decision: 'UPDATE', duplicateOf: beliefId });
+    expect(await update.approve(queued.requestId, 'reviewer')).toMatchObject({ status: 'committed', decision: 'UPDATE', record: { id: beliefId, version: 2, content: near } });
+
+    // Below the threshold it is a new record.
+    const strict = gateFor(ctx.handle, { policy: policy({ nearDuplicate: { threshold: 0.99, action: 'noop' } }) });
+    expect(await strict.submit({ op: 'create', type: 'fact', content: `${near} sharp`, scope: 'project:nd' }, user)).toMatchObject({ status: 'committed', decision: 'ADD' });
+  });
+
+  it('flags a near duplicate of an immutable record for review even when the policy would update', async () => {
+    const text = 'Episode: the kestrel cluster failed over to the standby region during the drill';
+    const base = await ctx.gate.submit({ op: 'create', type: 'episode', content: text, scope: 'project:ep' }, user);
+    const update = gateFor(ctx.handle, { policy: policy({ nearDuplicate: { threshold: 0.9, action: 'update' } }) });
+    const out = await update.submit({ op: 'create', type: 'episode', content: `${text} today`, scope: 'project:ep' }, user);
+    expect(out).toMatchObject({ status: 'pending', decision: 'ADD', flags: ['near_duplicate'], duplicateOf: base.record?.id, policyMatched: 'review-flagged' });
+    expect(out.reason).toMatch(/: flagged for review$/);
+  });
+});
