@@ -69,16 +69,20 @@ export const MUTATION_AREAS = {
 };
 
 /** The area named by ENGRAM_MUTATION_AREA, or every unit-tier area at once (slow: all unit tests per mutant). */
-export function selectedArea(name = process.env.ENGRAM_MUTATION_AREA) {
+export function selectedArea(name = process.env.ENGRAM_MUTATION_AREA, only = process.env.ENGRAM_MUTATION_ONLY) {
   if (!name) {
     const unitAreas = Object.values(MUTATION_AREAS).filter((a) => (a.tier ?? 'unit') === 'unit');
     return { mutate: [...unitAreas.flatMap((a) => a.mutate), ...NOT_SOURCE], tests: null, tier: 'unit' };
   }
   const area = MUTATION_AREAS[name];
   if (!area) throw new Error(`ENGRAM_MUTATION_AREA=${name} is not one of ${Object.keys(MUTATION_AREAS).join(', ')}`);
+  // ENGRAM_MUTATION_ONLY=<text> keeps the area's entries that contain it: one file of the area with
+  // the area's ranges (a `--mutate <file>` on the command line would mutate the whole file).
+  const mutate = only ? area.mutate.filter((entry) => entry.includes(only)) : area.mutate;
+  if (!mutate.length) throw new Error(`ENGRAM_MUTATION_ONLY=${only} matches no entry of the ${name} area`);
   // ENGRAM_MUTATION_SPECS narrows one run to fewer of the area's spec files (comma-separated paths):
   // on a loaded machine an integration mutant costs a few seconds per spec file it runs. Fewer
   // specs can only let more mutants survive, never kill one wrongly; say so where the figures go.
-  const only = process.env.ENGRAM_MUTATION_SPECS?.split(',').filter(Boolean);
-  return { mutate: [...area.mutate, ...NOT_SOURCE], tests: only?.length ? only : area.tests, tier: area.tier ?? 'unit' };
+  const specs = process.env.ENGRAM_MUTATION_SPECS?.split(',').filter(Boolean);
+  return { mutate: [...mutate, ...NOT_SOURCE], tests: specs?.length ? specs : area.tests, tier: area.tier ?? 'unit' };
 }

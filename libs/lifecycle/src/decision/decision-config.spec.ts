@@ -51,6 +51,11 @@ describe('resolveDecisionConfig validation', () => {
     expect(c.similarScanLimit).toBe(D.similarScanLimit);
   });
 
+  it('learns from outcome feedback unless turned off (docs/api.md: learning.enabled, default on)', () => {
+    expect(resolveDecisionConfig().learning.enabled).toBe(true);
+    expect(resolveDecisionConfig({ learning: { weightRate: 0.1 } }).learning.enabled).toBe(true);
+  });
+
   it('returns a frozen config, nested objects included', () => {
     const c = resolveDecisionConfig();
     expect(Object.isFrozen(c)).toBe(true);
