@@ -10,6 +10,14 @@ describe('contradiction heuristic: how much must be shared', () => {
     expect(contradictionBetween('The nightly job exports invoices', 'The nightly task does not export invoices'))
       .toMatchObject({ kind: 'negation' });
     expect(contradictionBetween('The job exports invoices', 'The task does not export invoices')).toBeNull();
+    expect(contradictionBetween('The nightly job exports invoices', 'The nightly task does not export invoices')?.reason)
+      .toBe('one statement negates the other (shared terms: nightly, export, invoice)');
+  });
+
+  it('reads two negated statements, or a repeated negation, as agreeing', () => {
+    expect(contradictionBetween('Deploys are not allowed on Fridays', 'Deploys are never allowed on Fridays')).toBeNull();
+    expect(contradictionBetween('Deploys are not never allowed.', 'Deploys are allowed.')).toBeNull();
+    expect(contradictionBetween('Deploys are not allowed, not on Fridays', 'Deploys on Fridays are not allowed')).toBeNull();
   });
 
   it('calls a negation of a one-word statement', () => {
@@ -28,6 +36,19 @@ describe('contradiction heuristic: how much must be shared', () => {
       .toMatchObject({ kind: 'antonym' });
     expect(contradictionBetween('We enabled compression for nightly invoice exports', 'We disabled compression for weekly receipt exports'))
       .toBeNull();
+  });
+
+  // The words left besides the opposite terms are compared, not the opposite terms themselves.
+  it.each([
+    ['We enabled compression for invoice exports', 'We disabled compression for weekly receipt exports to GCS'],
+    ['We disabled compression for weekly receipt exports to GCS', 'We enabled compression for invoice exports'],
+  ])('calls opposite terms with two in three other words shared: %p / %p', (a, b) => {
+    expect(contradictionBetween(a, b)).toMatchObject({ kind: 'antonym' });
+  });
+
+  it('needs both opposite terms: one of them alone is no contradiction', () => {
+    expect(contradictionBetween('We disabled telemetry in production', 'We collect telemetry in production')).toBeNull();
+    expect(contradictionBetween('We collect telemetry in production', 'We disabled telemetry in production')).toBeNull();
   });
 
   it('calls opposite terms about a one-word subject', () => {
@@ -54,12 +75,20 @@ describe('contradiction heuristic: how much must be shared', () => {
     expect(contradictionBetween('Issue 12', 'Issue 14')).toBeNull();
   });
 
+  // Words like "s3" hold a digit but are words, not numbers.
+  it('counts words with digits inside as words', () => {
+    expect(contradictionBetween('7 copies in S3', '14 daily copies in S3')).toMatchObject({ kind: 'different_value' });
+    expect(contradictionBetween('14 daily copies in S3', '7 copies in S3')).toMatchObject({ kind: 'different_value' });
+  });
+
   it('needs a number on both sides: leaving the number out is no contradiction', () => {
     expect(contradictionBetween('We keep 7 daily backups', 'We keep daily backups')).toBeNull();
     expect(contradictionBetween('We keep daily backups', 'We keep 7 daily backups')).toBeNull();
   });
 
   it('compares values only of a named subject and with content on both sides', () => {
+    expect(contradictionBetween('Lunch happens at noon', 'The cache is Redis')).toBeNull();
+    expect(contradictionBetween('The cache is Redis', 'Lunch happens at noon')).toBeNull();
     expect(contradictionBetween('It is cheap', 'It is reliable')).toBeNull();
     expect(contradictionBetween('The next step is this', 'The next step is the security review')).toBeNull();
     expect(contradictionBetween('The next step is the security review', 'The next step is this')).toBeNull();
