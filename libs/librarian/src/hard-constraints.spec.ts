@@ -110,9 +110,9 @@ describe('Layer 1: secrets and personal data', () => {
   });
 
   it('redacts personal data by default, each kind named once and sorted', async () => {
-    const out = await check(create({ content: 'Mail bob@example.com, phone +1 415 555 0134 or alice@example.com' }));
+    const out = await check(create({ content: 'Phone +1 415 555 0134, mail bob@example.com or alice@example.com' }));
     expect(out).toMatchObject({ ok: true, redactions: ['email', 'phone'] });
-    expect(out.ok && out.request.op === 'create' ? out.request.content : '').toBe('Mail [REDACTED:email], phone [REDACTED:phone] or [REDACTED:email]');
+    expect(out.ok && out.request.op === 'create' ? out.request.content : '').toBe('Phone [REDACTED:phone], mail [REDACTED:email] or [REDACTED:email]');
   });
 
   it('rejects personal data when the policy rejects PII, and keeps it when the policy allows it', async () => {
