@@ -109,6 +109,14 @@ describe('Layer 1: secrets and personal data', () => {
     expect(out).toMatchObject({ ok: true, redactions: ['aws_access_key'], request: { content: 'deploy key [REDACTED:aws_access_key]' } });
   });
 
+  it('names each kind of secret once, sorted', async () => {
+    const key = '-----BEGIN RSA PRIVATE KEY-----MIIEow-----END RSA PRIVATE KEY-----';
+    const out = await check(create({ content: `${key} and ${AWS_KEY} and ${AWS_KEY}` }));
+    expect(out.ok ? '' : out.reason).toMatch(/^secret detected \(aws_access_key, private_key\): /);
+    const redacted = await check(create({ content: `${key} and ${AWS_KEY}` }), DEFAULT_LIMITS, withRedaction({ secrets: 'redact', pii: 'redact' }));
+    expect(redacted).toMatchObject({ ok: true, redactions: ['aws_access_key', 'private_key'] });
+  });
+
   it('redacts personal data by default, each kind named once and sorted', async () => {
     const out = await check(create({ content: 'Phone +1 415 555 0134, mail bob@example.com or alice@example.com' }));
     expect(out).toMatchObject({ ok: true, redactions: ['email', 'phone'] });
