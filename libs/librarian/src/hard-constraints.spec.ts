@@ -53,6 +53,7 @@ describe('Layer 1: registered types', () => {
 
   it('needs no type for an operation on an existing record', async () => {
     expect(await check({ op: 'archive', id: RECORD })).toMatchObject({ ok: true });
+    expect(await check({ op: 'supersede', id: RECORD, replacementId: '00000000-0000-4000-8000-000000000002' })).toMatchObject({ ok: true });
   });
 });
 
