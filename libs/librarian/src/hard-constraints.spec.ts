@@ -53,6 +53,7 @@ describe('Layer 1: registered types', () => {
 
   it('needs no type for an operation on an existing record', async () => {
     expect(await check({ op: 'archive', id: RECORD })).toMatchObject({ ok: true });
+    expect(await check({ op: 'supersede', id: RECORD, replacementId: '00000000-0000-4000-8000-000000000002' })).toMatchObject({ ok: true });
   });
 });
 
@@ -109,10 +110,18 @@ describe('Layer 1: secrets and personal data', () => {
     expect(out).toMatchObject({ ok: true, redactions: ['aws_access_key'], request: { content: 'deploy key [REDACTED:aws_access_key]' } });
   });
 
+  it('names each kind of secret once, sorted', async () => {
+    const key = '-----BEGIN RSA PRIVATE KEY-----MIIEow-----END RSA PRIVATE KEY-----';
+    const out = await check(create({ content: `${key} and ${AWS_KEY} and ${AWS_KEY}` }));
+    expect(out.ok ? '' : out.reason).toMatch(/^secret detected \(aws_access_key, private_key\): /);
+    const redacted = await check(create({ content: `${key} and ${AWS_KEY}` }), DEFAULT_LIMITS, withRedaction({ secrets: 'redact', pii: 'redact' }));
+    expect(redacted).toMatchObject({ ok: true, redactions: ['aws_access_key', 'private_key'] });
+  });
+
   it('redacts personal data by default, each kind named once and sorted', async () => {
-    const out = await check(create({ content: 'Mail bob@example.com, phone +1 415 555 0134 or alice@example.com' }));
+    const out = await check(create({ content: 'Phone +1 415 555 0134, mail bob@example.com or alice@example.com' }));
     expect(out).toMatchObject({ ok: true, redactions: ['email', 'phone'] });
-    expect(out.ok && out.request.op === 'create' ? out.request.content : '').toBe('Mail [REDACTED:email], phone [REDACTED:phone] or [REDACTED:email]');
+    expect(out.ok && out.request.op === 'create' ? out.request.content : '').toBe('Phone [REDACTED:phone], mail [REDACTED:email] or [REDACTED:email]');
   });
 
   it('rejects personal data when the policy rejects PII, and keeps it when the policy allows it', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { testBackends } from '../../../tools/test/backends.js';
 import { DEFAULT_POLICY, type Actor, type GatePolicy } from '../src/index.js';
 import { agent, gateFor, useGateDatabase, user } from './gate-fixtures.js';
@@ -203,5 +204,52 @@ describe.each(testBackends)('the judge: policy verdicts and near duplicates on $
     const out = await update.submit({ op: 'create', type: 'episode', content: `${text} today`, scope: 'project:ep' }, user);
     expect(out).toMatchObject({ status: 'pending', decision: 'ADD', flags: ['near_duplicate'], duplicateOf: base.record?.id, policyMatched: 'review-flagged' });
     expect(out.reason).toMatch(/: flagged for review$/);
+  });
+});
+
+describe.each(testBackends)('Layer 2 on new records on $name', (backend) => {
+  const ctx = useGateDatabase(backend);
+  const create = (content: string, scope: string, extra: Record<string, unknown> = {}) => ctx.gate.submit({ op: 'create', type: 'fact', content, scope, ...extra }, user);
+  const similarEdges = async (id: string) => (await sql<{ other: string; weight: number }>`
+    SELECT CASE WHEN src_id = ${id}::uuid THEN dst_id ELSE src_id END AS other, weight FROM memory_edges
+     WHERE kind = 'similar_to' AND (src_id = ${id}::uuid OR dst_id = ${id}::uuid) ORDER BY weight DESC`.execute(ctx.handle.db)).rows.map((r) => ({ ...r, weight: Number(r.weight) }));
+
+  it('names the record an exact duplicate repeats', async () => {
+    const first = await create('Kestrel invoices are archived after ninety days', 'project:exact');
+    expect(await create('Kestrel invoices are archived after ninety days', 'project:exact')).toMatchObject({
+      status: 'noop', duplicateOf: first.record?.id, reason: `exact duplicate of ${first.record?.id} (same content hash in project:exact)`,
+    });
+  });
+
+  it('links a new record to its three closest neighbours, each weight its Jaccard to three decimals', async () => {
+    const text = 'kestrel billing service deploys friday release branch noon';
+    // Each neighbour holds all 8 words plus k of its own: Jaccard 8/(8+k), below the 0.9 near-duplicate
+    // threshold, and every candidate search of the new text finds it whichever word it searches by.
+    // Their own words differ, so no neighbour is a near duplicate of another either.
+    const extra = ['alpha', 'bravo charlie', 'delta echoes foxtrot', 'golfer hotel india juliet'];
+    const ids: string[] = [];
+    for (const own of extra) ids.push((await create(`${text} ${own}`, 'project:nb')).record?.id as string);
+    const added = await create(text, 'project:nb');
+    expect(added).toMatchObject({ status: 'committed', decision: 'ADD', reason: 'auto-approved by policy auto-low-risk-types: new record: no duplicate or conflict in scope' });
+    // 8/9, 8/10, 8/11: the fourth (8/12) is left out.
+    expect(await similarEdges(added.record?.id as string)).toEqual([{ other: ids[0], weight: 0.889 }, { other: ids[1], weight: 0.8 }, { other: ids[2], weight: 0.727 }]);
+  });
+
+  it('names the record a new one may contradict, never its text', async () => {
+    const yes = await create('The kestrel gateway uses mutual TLS for partner traffic', 'project:cf');
+    const no = await create('The kestrel gateway does not use mutual TLS for partner traffic', 'project:cf');
+    expect(no).toMatchObject({ status: 'pending', flags: ['possible_conflict'] });
+    expect(no.reason).toBe(`queued for review by policy review-flagged: possible contradiction with ${yes.record?.id}: same statement, opposite polarity`);
+  });
+
+  it('keeps an explicit link weight, and refuses a link to a forgotten record of the scope', async () => {
+    const target = (await create('Kestrel audit logs are kept for seven years', 'project:lk')).record?.id as string;
+    const linked = await create('Kestrel access reviews run every quarter', 'project:lk', { links: [{ kind: 'supports', target, weight: 0.25 }] });
+    const rows = await sql<{ weight: number }>`SELECT weight FROM memory_edges WHERE src_id = ${linked.record?.id}::uuid AND kind = 'supports'`.execute(ctx.handle.db);
+    expect(rows.rows.map((r) => Number(r.weight))).toEqual([0.25]);
+    await ctx.gate.submit({ op: 'forget', id: target, reason: 'asked' }, user);
+    expect(await create('Kestrel access reviews run every month', 'project:lk', { links: [{ kind: 'supports', target }] })).toMatchObject({
+      status: 'rejected', code: 'INVALID_STATE', reason: `rejected (INVALID_STATE): link target ${target} is forgotten`,
+    });
   });
 });
