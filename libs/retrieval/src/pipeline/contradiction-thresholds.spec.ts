@@ -94,6 +94,12 @@ describe('contradiction heuristic: how much must be shared', () => {
     expect(contradictionBetween('The next step is the security review', 'The next step is this')).toBeNull();
   });
 
+  // " is Redis" has a value but no words before its verb, so no subject to compare.
+  it('compares no value of a statement without a subject, and does not throw on it', () => {
+    expect(contradictionBetween(' is Redis', 'The cache is Memcached')).toBeNull();
+    expect(contradictionBetween('The cache is Memcached', ' is Redis')).toBeNull();
+  });
+
   it('reads a more detailed value as no contradiction', () => {
     expect(contradictionBetween('The primary database is PostgreSQL', 'The primary database is managed PostgreSQL')).toBeNull();
     expect(contradictionBetween('The primary database is managed PostgreSQL', 'The primary database is PostgreSQL')).toBeNull();

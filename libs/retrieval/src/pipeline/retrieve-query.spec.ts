@@ -70,3 +70,19 @@ describe(`${normalizeRetrieveQuery.name}: the edges of each range`, () => {
     expect(norm({ weights: { vector: 1, keyword: 2, extra: 3 } }).weights).toEqual({ vector: 1, keyword: 2 });
   });
 });
+
+describe(`${normalizeRetrieveQuery.name}: what a caller gets back for a bad request`, () => {
+  // An InvalidSearchQueryError is a 400 for the caller; a TypeError from inside would be a 500.
+  it('rejects text that is not a string as an invalid query, not a crash', () => {
+    expect(() => norm({ text: 42 })).toThrow(InvalidSearchQueryError);
+    expect(() => norm({ text: undefined })).toThrow(InvalidSearchQueryError);
+  });
+
+  it('rejects a weight given as a string', () => {
+    expect(() => norm({ weights: { vector: '0.5', keyword: 0.5 } })).toThrow(InvalidSearchQueryError);
+  });
+
+  it('names the values it accepts', () => {
+    expect(() => norm({ mode: 'fuzzy' })).toThrow('mode must be one of hybrid, vector, keyword, got fuzzy');
+  });
+});

@@ -47,6 +47,13 @@ describe(routeQuery.name, () => {
     expect(routeQuery(q)).toBe('exploratory');
   });
 
+  // Only a whole query of small talk is skipped: leading blanks do not hide it, a trailing "ok" does not make one.
+  it('reads small talk after trimming, and only as the whole query', () => {
+    expect(routeQuery('  thanks  ')).toBe('skip');
+    expect(routeQuery('is the staging deploy ok')).toBe('simple');
+    expect(routeQuery('which office is in Delhi')).toBe('simple');
+  });
+
   it('plans graph expansion only for multi-hop and a wider net for exploratory queries', () => {
     expect(planForRoute('multi_hop')).toEqual({ overFetch: 3, expandGraph: true });
     expect(planForRoute('simple')).toEqual({ overFetch: 3, expandGraph: false });
