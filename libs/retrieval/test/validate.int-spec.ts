@@ -64,7 +64,8 @@ describe.each(testBackends)('memory.validate ($name)', (backend) => {
     await seed('fromOldCamel', 'Billing digest: exports happen around one in the night.', { metadata: { derivedFrom: ids.older } });
     await seed('fromOldEdge', 'Billing runbook: check the export after it runs.');
     await sql`SELECT engram_add_edge(${ids.fromOldEdge}::uuid, ${ids.older}::uuid, 'derived_from', 1::real)`.execute(db);
-    await seed('fromArchived', 'Wiki summary: the docs moved off the old wiki.', { metadata: { derived_from: [ids.archived] } });
+    // From an archived record (still fine) and from one no longer stored at all (purged: nothing to warn about).
+    await seed('fromArchived', 'Wiki summary: the docs moved off the old wiki.', { metadata: { derived_from: [ids.archived, randomUUID()] } });
     await seed('hiddenSource', 'Beta pricing draft.', { scope: 'project:beta' });
     await seed('hiddenSourceNew', 'Beta pricing final.', { scope: 'project:beta' });
     await updateRecord(db, ids.hiddenSource!, { status: 'superseded', superseded_by: ids.hiddenSourceNew }, 'supersede');
@@ -229,9 +230,17 @@ describe.each(testBackends)('memory.validate ($name)', (backend) => {
     const flagged = await seed('flagged', 'The VPN gateway backup is vpn-2.');
     await sql`UPDATE memories SET superseded_by = ${ids.current}::uuid WHERE id = ${pointed}::uuid`.execute(handle.db);
     await sql`UPDATE memories SET archived = true WHERE id = ${flagged}::uuid`.execute(handle.db);
-    const [p, f] = await sut.validate({ ids: [pointed, flagged], scopes });
+    // And the other way round: a status that says superseded or archived without the pointer or flag.
+    const unpointed = await seed('unpointed', 'The VPN gateway was vpn-0.');
+    await updateRecord(handle.db, unpointed, { status: 'superseded', superseded_by: ids.current }, 'supersede');
+    await sql`UPDATE memories SET superseded_by = NULL WHERE id = ${unpointed}::uuid`.execute(handle.db);
+    const unflagged = await seed('unflagged', 'The VPN gateway spare is vpn-3.', { status: 'archived' });
+    await sql`UPDATE memories SET archived = false WHERE id = ${unflagged}::uuid`.execute(handle.db);
+    const [p, f, u, a] = await sut.validate({ ids: [pointed, flagged, unpointed, unflagged], scopes });
     expect(p?.issues[0]).toEqual({ code: 'superseded', message: `superseded by ${ids.current}`, relatedIds: [ids.current] });
     expect(f?.issues[0]).toEqual({ code: 'archived', message: 'archived' });
+    expect(u?.issues[0]).toEqual({ code: 'superseded', message: 'superseded by a newer record' });
+    expect(a?.issues[0]).toEqual({ code: 'archived', message: 'archived' });
   });
 
   it('uses the deployment\'s half-lives and the real clock when none is pinned', async () => {
