@@ -132,6 +132,11 @@ describe('Layer 1: secrets and personal data', () => {
     expect(await check(input, DEFAULT_LIMITS, withRedaction({ secrets: 'reject', pii: 'allow' }))).toMatchObject({ ok: true, redactions: [], request: { content: 'Mail bob@example.com' } });
   });
 
+  it('does not count a secret as personal data when the policy rejects only PII', async () => {
+    const out = await check(create({ content: `deploy key ${AWS_KEY}` }), DEFAULT_LIMITS, withRedaction({ secrets: 'redact', pii: 'reject' }));
+    expect(out).toMatchObject({ ok: true, redactions: ['aws_access_key'] });
+  });
+
   it('redacts only the secret when personal data is allowed', async () => {
     const out = await check(create({ content: `key ${AWS_KEY} for bob@example.com` }), DEFAULT_LIMITS, withRedaction({ secrets: 'redact', pii: 'allow' }));
     expect(out).toMatchObject({ ok: true, redactions: ['aws_access_key'], request: { content: 'key [REDACTED:aws_access_key] for bob@example.com' } });

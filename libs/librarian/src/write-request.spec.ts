@@ -80,6 +80,8 @@ describe('parseWriteRequest: new records', () => {
     expect(accepted(create({ links: Array.from({ length: MAX_LINKS + 1 }, () => link()) }))).toBe(false);
     expect(message(create({ id: ID, links: [link({ target: ID })] }))).toBe('invalid write request: links: a record cannot link to itself');
     expect(accepted(create({ id: ID, links: [link()] }))).toBe(true);
+    expect(accepted(create({ id: ID, links: [link(), link({ target: ID })] }))).toBe(false);
+    expect(accepted(create({ id: ID }))).toBe(true);
   });
 });
 
