@@ -8,6 +8,7 @@ import { memoryInvalidateTool } from './memory-invalidate.tool.js';
 import { memorySearchTool } from './memory-search.tool.js';
 import { memorySupersedeTool } from './memory-supersede.tool.js';
 import { memoryUpdateTool } from './memory-update.tool.js';
+import { memoryValidateTool } from './memory-validate.tool.js';
 import { prdContextTool } from './prd-context.tool.js';
 import { prdDecisionTool } from './prd-decision.tool.js';
 import { recallReasoningTool } from './recall-reasoning.tool.js';
@@ -65,6 +66,13 @@ describe('a blank required text is refused with a message that names the argumen
   ];
   it.each(cases.map(([tool, name, message]) => [tool.name, name, message, tool] as const))('%s %s', (_, name, message, tool) => {
     expect(field(tool, name).safeParse('   ').error?.issues.map((i) => i.message)).toEqual([message]);
+  });
+});
+
+describe('an empty id list is refused with a message that says what to give', () => {
+  it('memory.feedback memory_ids and memory.validate ids', () => {
+    expect(field(memoryFeedbackTool, 'memory_ids').safeParse([]).error?.issues.map((i) => i.message)).toEqual(['give at least one memory id']);
+    expect(field(memoryValidateTool, 'ids').safeParse([]).error?.issues.map((i) => i.message)).toEqual(['give at least one id']);
   });
 });
 
