@@ -1,9 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import {
-  DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery,
-} from 'kysely';
-import type { MemoryDatabase } from '@engram/memory';
+import type { CompiledQuery } from 'kysely';
+import { compileOnlyDb as db, plainFilter as plain } from './compile-only.fixture.js';
 import { BM25_CHEAP_LEXEMES, keywordSearchQuery } from './keyword-search.query.js';
 import { vectorSearchQuery } from './vector-search.query.js';
 import type { VisibilityFilter } from './visibility.filter.js';
@@ -15,21 +13,6 @@ import type { Bm25Plan } from '../search/bm25.js';
  */
 const SNAPSHOT = fileURLToPath(new URL('./search.sql.snapshot', import.meta.url));
 
-// Compile-only kysely (its documented DummyDriver): no database is involved in this unit test.
-const db = new Kysely<MemoryDatabase>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (k) => new PostgresIntrospector(k),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
-
-const now = new Date('2026-01-01T00:00:00Z');
-const plain: VisibilityFilter = {
-  scopes: ['global', 'project:x'], types: null, tags: null, includeArchived: false,
-  minConfidence: null, createdAfter: null, createdBefore: null, now,
-};
 const filtered: VisibilityFilter = { ...plain, types: ['fact'], tags: ['db'], includeArchived: true, minConfidence: 0.5 };
 const plan = (...words: string[]): Bm25Plan => ({
   lexemes: words, idfs: words.map(() => 1), matchLexemes: words, avgLength: 10, maxScore: 2.2 * words.length,

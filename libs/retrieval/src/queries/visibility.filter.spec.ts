@@ -1,7 +1,5 @@
-import {
-  DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery,
-} from 'kysely';
-import type { MemoryDatabase } from '@engram/memory';
+import type { CompiledQuery } from 'kysely';
+import { compileOnlyDb as db, fixtureNow as now, plainFilter as plain } from './compile-only.fixture.js';
 import { visibleTo, type VisibilityFilter } from './visibility.filter.js';
 
 /*
@@ -9,20 +7,6 @@ import { visibleTo, type VisibilityFilter } from './visibility.filter.js';
  * text is pinned by search.sql.snapshot, the values each comparison binds are checked here.
  * Compile-only kysely (its documented DummyDriver): the integration specs run it on a database.
  */
-const db = new Kysely<MemoryDatabase>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (k) => new PostgresIntrospector(k),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
-
-const now = new Date('2026-01-01T00:00:00Z');
-const plain: VisibilityFilter = {
-  scopes: ['global', 'project:x'], types: null, tags: null, includeArchived: false,
-  minConfidence: null, createdAfter: null, createdBefore: null, now,
-};
 
 const compile = (f: VisibilityFilter) => db.selectFrom('memories').select('memories.id').$call(visibleTo(f)).compile();
 
