@@ -79,7 +79,7 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
     const { applied } = await prepareSchema(handle);
     // The CLI never embeds (no model load for a one-shot): TOC nodes it builds are keyword-searchable,
     // vectors are filled by a server. A command that commits only notes it; on close the queue is
-    // started just to send ONE `embed-memories` job (a singleton, however many records an import
+    // started just to send ONE `embed-pending-memories` job (a singleton, however many records an import
     // committed), so a running server embeds them without waiting for its periodic sweep.
     let committed = false;
     const core = await composeCore(config, handle, { indexing: { request: async () => void (committed = true) } });

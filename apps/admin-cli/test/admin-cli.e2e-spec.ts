@@ -9,14 +9,14 @@ import { createEmptyPostgresDatabase } from '../../../tools/test/backends.js';
 import { buildApp, childEnv, mcpMain, runCli, runCliJson, tempHome, testModelDir } from '../../../tools/test/app-process.js';
 
 /**
- * `embed-memories` jobs waiting for a server (the CLI queues one after committing records), read
+ * `embed-pending-memories` jobs waiting for a server (the CLI queues one after committing records), read
  * from the store the CLI used: the native database, or the embedded one in ENGRAM_HOME (the CLI
  * has exited, so its PGlite directory is free to open).
  */
 async function queuedEmbeddingJobs(env: Record<string, string | undefined>): Promise<number> {
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, home: env.ENGRAM_HOME as string });
   try {
-    const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'embed-memories' AND state = 'created'`.execute(handle.db);
+    const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'embed-pending-memories' AND state = 'created'`.execute(handle.db);
     return Number(r.rows[0]?.n);
   } finally {
     await handle.close();

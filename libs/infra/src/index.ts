@@ -38,6 +38,7 @@ export {
   type SendOptions,
   type WorkOptions,
   type RetryPolicy,
+  type QueuePolicy,
 } from './jobs/job-queue.js';
 
 // config

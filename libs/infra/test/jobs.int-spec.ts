@@ -67,4 +67,37 @@ describe.each(testBackends)('job queue on $name', (backend) => {
     expect(a).not.toBeNull();
     expect(b).not.toBeNull();
   });
+
+  it('on a short queue, starts a job queued behind a running one of its key as soon as that one ends', async () => {
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const started: number[] = [];
+    await queue.work('short_jobs', async () => {
+      started.push(Date.now());
+      if (started.length === 1) await gate;
+    }, { pollingIntervalSeconds: 0.5, policy: 'short' });
+    const send = () => queue.send('short_jobs', {}, { singletonKey: 'k', policy: 'short' });
+    expect(await send()).toEqual(expect.any(String));
+    await waitFor(() => started.length === 1);
+    // Longer than pg-boss' monitor interval (5 s): on a stately queue the key would now be cached
+    // as running, and the next job would wait for the cache to notice the first one ended.
+    await new Promise((r) => setTimeout(r, 6_000));
+    expect(await send()).toEqual(expect.any(String));
+    expect(await send()).toBeNull();
+    const releasedAt = Date.now();
+    release();
+    await waitFor(() => started.length === 2);
+    expect(started[1]! - releasedAt).toBeLessThan(2_500);
+  });
+
+  it('refuses a queue that exists with another policy', async () => {
+    await queue.send('stately_only', {}, { startAfterSeconds: 60 });
+    const other = createJobQueue(handle);
+    await other.start();
+    try {
+      await expect(other.send('stately_only', {}, { policy: 'short' })).rejects.toThrow('cannot create queue stately_only: it exists with policy stately, not short');
+    } finally {
+      await other.stop();
+    }
+  });
 });

@@ -20,7 +20,7 @@ async function waitFor(check: () => Promise<boolean>, ms = 60_000): Promise<void
   }
 }
 
-describe.each(testBackends)('embed-memories job ($name)', (backend) => {
+describe.each(testBackends)('embed-pending-memories job ($name)', (backend) => {
   let handle: DatabaseHandle;
   let queue: JobQueue;
   beforeAll(async () => {

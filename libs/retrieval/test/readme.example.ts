@@ -7,7 +7,7 @@ export async function recallExample(
   embedder: EmbeddingProvider | null,
   log: (line: string) => void, // e.g. a stderr logger: stdout may be an MCP stdio stream
 ): Promise<SearchResponse> {
-  // Fill vectors for records written since the last run (normally the 'embed-memories' job does this).
+  // Fill vectors for records written since the last run (normally the 'embed-pending-memories' job does this).
   if (embedder) await createEmbeddingIndexer({ db: handle.db, embedder }).runOnce();
 
   const search = createSearchService({ db: handle.db, embedder });

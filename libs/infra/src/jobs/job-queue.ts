@@ -4,10 +4,24 @@ export interface Job {
   readonly data: any;
 }
 
+/**
+ * How a queue treats jobs with the same singleton key (pg-boss policies; fixed when the queue is
+ * created, by whichever `send` or `work` comes first):
+ * - `stately` (default): at most one queued and one running per key, across every process. A job
+ *   queued behind a running one of its key waits, after that one ends, until pg-boss' cached
+ *   list of running keys is refreshed (monitor + queue cache: up to ~10 s here).
+ * - `short`: at most one queued per key; a queued job starts as soon as a worker polls, even while
+ *   another of its key runs in another process. For jobs whose latency matters more than never
+ *   running twice at once (the embed job: duplicate work costs CPU, never correctness).
+ */
+export type QueuePolicy = 'stately' | 'short';
+
 /** Options of {@link JobQueue.send}. */
 export interface SendOptions {
-  /** At most one queued (and one running) job per key and queue; a duplicate send returns null. */
+  /** At most one queued job per key and queue (and one running, on a `stately` queue); a duplicate send returns null. */
   singletonKey?: string;
+  /** The queue's policy if this call creates it (default `stately`); a queue created with another policy is an error. */
+  policy?: QueuePolicy;
   /** Do not start before this many seconds from now. */
   startAfterSeconds?: number;
   /**
@@ -25,6 +39,8 @@ export interface WorkOptions {
   batchSize?: number;
   /** How often an idle worker polls (default 2 s; pg-boss minimum 0.5 s). */
   pollingIntervalSeconds?: number;
+  /** The queue's policy if this call creates it (default `stately`); a queue created with another policy is an error. */
+  policy?: QueuePolicy;
   /**
    * This queue's own retry/expiry settings (applied to the existing queue as well): e.g. a short
    * `expireInSeconds` for short jobs, so a crashed process's job is taken over quickly (issue 18).

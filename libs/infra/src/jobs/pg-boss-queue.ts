@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/database-handle.js';
 import { poolOf } from '../db/kysely-over-pool.js';
 import { JobQueueError } from '../errors.js';
 import { jobsLogger } from '../logger.js';
-import { DEFAULT_RETRY_POLICY, type JobQueue, type RetryPolicy, type SendOptions, type WorkOptions } from './job-queue.js';
+import { DEFAULT_RETRY_POLICY, type JobQueue, type QueuePolicy, type RetryPolicy, type SendOptions, type WorkOptions } from './job-queue.js';
 
 /** The schema pg-boss lives in (granted to engram_service by the service-role migration). */
 export const JOB_SCHEMA = 'pgboss';
@@ -86,9 +86,9 @@ class PgBossQueue implements JobQueue {
   }
 
   async send(name: string, data: object, opts: SendOptions = {}): Promise<string | null> {
-    await this.ensureQueue(name);
+    await this.ensureQueue(name, opts.policy);
     return this.boss.send(name, data, {
-      // Queues are 'stately' (unique per key and state), so a keyless job gets a key of its own.
+      // Both policies are unique per key (and state), so a keyless job gets a key of its own.
       singletonKey: opts.singletonKey ?? `job:${randomUUID()}`,
       ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
       ...(opts.expireInSeconds !== undefined ? { expireInSeconds: opts.expireInSeconds } : {}),
@@ -118,7 +118,7 @@ class PgBossQueue implements JobQueue {
   }
 
   async work(name: string, handler: (jobs: Array<{ id: string; data: any }>) => Promise<void>, opts: WorkOptions = {}): Promise<void> {
-    await this.ensureQueue(name);
+    await this.ensureQueue(name, opts.policy);
     if (opts.queue) {
       const q = opts.queue;
       await this.boss.updateQueue(name, {
@@ -138,25 +138,34 @@ class PgBossQueue implements JobQueue {
     });
   }
 
-  /** Creates `name` and its dead-letter queue once per process; concurrent creators are tolerated. */
-  private ensureQueue(name: string): Promise<void> {
+  /**
+   * Creates `name` (with `policy`, default stately) and its dead-letter queue once per process;
+   * concurrent creators are tolerated. pg-boss cannot change a queue's policy, so a queue that
+   * exists with another policy than the one asked for is refused rather than silently keeping its
+   * old behaviour (no policy asked: any existing queue will do, e.g. a dead-letter queue).
+   */
+  private ensureQueue(name: string, policy?: QueuePolicy): Promise<void> {
     let ready = this.queues.get(name);
     if (!ready) {
-      ready = this.createQueue(name).catch((error: unknown) => {
+      ready = this.createQueue(name, policy).catch((error: unknown) => {
         this.queues.delete(name);
-        throw new JobQueueError(`cannot create queue ${name}: ${String(error)}`, { cause: error });
+        throw new JobQueueError(`cannot create queue ${name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       });
       this.queues.set(name, ready);
     }
     return ready;
   }
 
-  private async createQueue(name: string): Promise<void> {
+  private async createQueue(name: string, policy: QueuePolicy | undefined): Promise<void> {
     const deadLetter = `${name}_dead`;
     if (!(await this.boss.getQueue(deadLetter))) await this.boss.createQueue(deadLetter, { policy: 'standard' });
-    if (await this.boss.getQueue(name)) return;
+    const existing = await this.boss.getQueue(name);
+    if (existing) {
+      if (policy !== undefined && existing.policy !== policy) throw new Error(`it exists with policy ${String(existing.policy)}, not ${policy}`);
+      return;
+    }
     await this.boss.createQueue(name, {
-      policy: 'stately',
+      policy: policy ?? 'stately',
       deadLetter,
       retryLimit: this.policy.retryLimit,
       retryDelay: this.policy.retryDelaySeconds,

@@ -2,13 +2,18 @@ import type { EmbeddingJobQueue } from '../ports.js';
 import type { EmbeddingIndexer } from './embedding-indexer.js';
 
 /** Name of the job that fills missing vectors. */
-export const EMBED_MEMORIES_JOB = 'embed-memories';
+export const EMBED_MEMORIES_JOB = 'embed-pending-memories';
 
 /**
- * Makes the job "singleton-ish": infra's queues are pg-boss `stately` queues, which keep at most one
- * queued and one running job per key, so a burst of writes enqueues one run, not one per write.
+ * One queued run at a time, not one per write: a burst of writes enqueues one run. The queue is a
+ * pg-boss `short` queue (at most one queued job per key), not `stately`: on a stately queue a run
+ * requested while another was running waited, after that one ended, until pg-boss refreshed its
+ * cached list of running keys (up to ~10 s; CI saw a burst embedded 10.1 s after its last store).
+ * The price: two servers on one database may run the job at once and embed the same rows twice
+ * (CPU only; each write is checked against the row's content hash). pg-boss cannot change a
+ * queue's policy, hence the queue's new name (the old `embed-memories` queue is left idle).
  */
-const SINGLETON = { singletonKey: EMBED_MEMORIES_JOB } as const;
+const SINGLETON = { singletonKey: EMBED_MEMORIES_JOB, policy: 'short' } as const;
 
 /**
  * Every embed job, whoever sends it (a server, the CLI after an import), carries a short expiry and
@@ -45,7 +50,7 @@ export function requestEmbedding(queue: EmbeddingJobQueue): Promise<string | nul
 }
 
 /**
- * Makes this process work the `embed-memories` job: each run embeds up to `perRun` records and
+ * Makes this process work the `embed-pending-memories` job: each run embeds up to `perRun` records and
  * re-enqueues itself while a backlog remains. A failed run throws, so pg-boss retries it; nothing
  * is lost because pending work is derived from the table, not from job payloads.
  */
@@ -57,6 +62,7 @@ export async function registerEmbeddingJobs(
   const perRun = Math.max(1, options.perRun ?? 64);
   const budget = options.runBudgetMs ?? 8_000;
   const workOptions = {
+    policy: SINGLETON.policy,
     ...(options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds }),
     // Short runs, short expiry, steady retries: a crash or a failure delays vectors by seconds, not minutes.
     queue: { expireInSeconds: options.expireInSeconds ?? EXPIRE_SECONDS, retryDelaySeconds: 2, retryBackoff: false },
