@@ -6,7 +6,7 @@
  */
 import { toolContractRangesIn } from './tool-contract-ranges.mjs';
 
-const NOT_SOURCE = ['!**/*.spec.ts', '!**/*.int-spec.ts', '!**/*.e2e-spec.ts', '!**/index.ts', '!**/*.types.ts', '!**/*.d.ts', '!**/tables/*.ts', '!**/database-schema.ts'];
+const NOT_SOURCE = ['!**/*.spec.ts', '!**/*.fixture.ts', '!**/*.int-spec.ts', '!**/*.e2e-spec.ts', '!**/index.ts', '!**/*.types.ts', '!**/*.d.ts', '!**/tables/*.ts', '!**/database-schema.ts'];
 
 export const MUTATION_AREAS = {
   librarian: { mutate: ['libs/librarian/src/**/*.ts'], tests: ['libs/librarian/src/**/*.spec.ts'] },

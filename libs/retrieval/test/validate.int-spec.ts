@@ -220,7 +220,7 @@ describe.each(testBackends)('memory.validate ($name)', (backend) => {
     expect(rTwice?.issues).toEqual([expect.objectContaining({ message: `derived from ${ids.older} (superseded): it may no longer hold and is queued for review` })]);
     const open = await createCascadeReviewQueue(db).listOpen();
     expect(open.filter((f) => f.memoryId === both).map((f) => [f.causeId, f.causeStatus, f.reason]).sort()).toEqual([
-      [ids.hiddenSource, 'superseded', 'derived from a superseded record'], [wrong, 'invalidated', 'derived from a invalidated record'],
+      [ids.hiddenSource, 'superseded', 'derived from a superseded record'], [wrong, 'invalidated', 'derived from an invalidated record'],
     ].sort());
     expect(open.filter((f) => f.memoryId === forgot).map((f) => f.causeStatus)).toEqual(['forgotten']);
   });

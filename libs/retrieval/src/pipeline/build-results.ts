@@ -4,7 +4,7 @@ import { detectContradictions } from './contradictions.js';
 import type { RankedEntry } from './rank-candidates.js';
 import type { RecordState, SourceState } from './record-state.query.js';
 import type { Contradiction, Provenance, ResultIssue, RetrievedMemory } from './retrieve.types.js';
-import { staleSourceIssue, staleSources } from './validate-state.js';
+import { cascadeFlagsOf, staleSourceIssue, staleSources } from './validate-state.js';
 import type { CascadeFlag } from '../review/cascade-review.queue.js';
 
 const round = (v: number) => Math.round(v * 1e4) / 1e4;
@@ -69,9 +69,7 @@ export function buildResults(
       const other = c.ids[0] === e.state.record.id ? c.ids[1] : c.ids[0];
       issues.push({ code: 'contradicted', message: `contradicts ${other}: ${c.reason}`, relatedIds: [other] });
     }
-    for (const s of staleSources(e.state, sources)) {
-      flags.push({ memoryId: e.state.record.id, causeId: s.id, causeStatus: s.status, reason: `derived from a ${s.status} record` });
-    }
+    flags.push(...cascadeFlagsOf(e.state, sources));
     return toMemory(e, issues);
   });
   return { memories, contradictions, flags };

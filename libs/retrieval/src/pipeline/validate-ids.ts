@@ -9,7 +9,7 @@ import { resultConfidence } from './confidence.js';
 import { contradictionBetween } from './contradictions.js';
 import { loadRecordStates, loadSourceStates, type RecordState, type SourceState } from './record-state.query.js';
 import type { ValidateRequest, ValidationIssue, ValidationReport } from './retrieve.types.js';
-import { exclusionMessage, exclusionOf, staleSources } from './validate-state.js';
+import { cascadeFlagsOf, exclusionMessage, exclusionOf } from './validate-state.js';
 
 /** What {@link validateIds} uses. */
 export interface ValidateContext {
@@ -81,8 +81,6 @@ export async function validateIds(ctx: ValidateContext, req: ValidateRequest): P
     }
     if (i < NEIGHBOUR_CHECKS) rep.issues.push(...(await contradictingNeighbours(ctx, state, req.scopes)).filter((x) => !seen.has(x.relatedIds?.[0] ?? '')));
   }
-  await ctx.queue(valid.flatMap((s) => staleSources(s, sources).map((src) => ({
-    memoryId: s.record.id, causeId: src.id, causeStatus: src.status, reason: `derived from a ${src.status} record`,
-  }))));
+  await ctx.queue(valid.flatMap((s) => cascadeFlagsOf(s, sources)));
   return reports;
 }

@@ -1,5 +1,6 @@
 import type { ExclusionReason, ResultIssue } from './retrieve.types.js';
 import type { RecordState, SourceState } from './record-state.query.js';
+import type { CascadeFlag } from '../review/cascade-review.queue.js';
 
 /**
  * Why a stored record may not be delivered as current knowledge (seed 000 FR-04 steps 1-2), or
@@ -27,6 +28,13 @@ export function staleSources(state: RecordState, sources: ReadonlyMap<string, So
   return state.derivedFrom.map((id) => sources.get(id)).filter((s): s is SourceState => s !== undefined && STALE_SOURCE.has(s.status));
 }
 
+/** The review flags of a record derived from stale sources: one per source (retrieve and validate queue them). */
+export function cascadeFlagsOf(state: RecordState, sources: ReadonlyMap<string, SourceState>): CascadeFlag[] {
+  return staleSources(state, sources).map((s) => ({
+    memoryId: state.record.id, causeId: s.id, causeStatus: s.status, reason: `derived from ${/^[aeiou]/.test(s.status) ? 'an' : 'a'} ${s.status} record`,
+  }));
+}
+
 /** The cascade warning on a result derived from stale sources; ids outside the caller's scopes stay hidden. */
 export function staleSourceIssue(stale: readonly SourceState[], scopes: readonly string[]): ResultIssue | null {
   if (stale.length === 0) return null;
@@ -39,21 +47,26 @@ export function staleSourceIssue(stale: readonly SourceState[], scopes: readonly
   };
 }
 
-/** Human text for an exclusion (memory.validate). */
+/** Human text for an exclusion (memory.validate). Without a stored state only the reason can be told. */
 export function exclusionMessage(reason: ExclusionReason, state: RecordState | undefined): string {
-  const r = state?.record;
+  if (state === undefined) return reason === 'orphan' ? 'no stored record has this id' : spelled(reason);
+  const r = state.record;
   switch (reason) {
     case 'orphan':
-      return state === undefined ? 'no stored record has this id' : 'the head row has no stored version behind it (orphan)';
+      return 'the head row has no stored version behind it (orphan)';
     case 'superseded':
-      return `superseded by ${r?.supersededBy ?? 'a newer record'}`;
+      return `superseded by ${r.supersededBy ?? 'a newer record'}`;
     case 'invalidated':
-      return `retracted${r?.statusReason ? `: ${r.statusReason}` : ''}`;
+      return `retracted${r.statusReason ? `: ${r.statusReason}` : ''}`;
     case 'expired':
-      return `valid until ${r?.validTo?.toISOString()}, which has passed`;
+      return `valid until ${r.validTo?.toISOString() ?? 'a past date'}, which has passed`;
     case 'not_yet_valid':
-      return `valid only from ${r?.validFrom.toISOString()}`;
+      return `valid only from ${r.validFrom.toISOString()}`;
     default:
-      return reason.replace(/_/g, ' ');
+      return spelled(reason);
   }
+}
+
+function spelled(reason: ExclusionReason): string {
+  return reason.replace(/_/g, ' ');
 }
