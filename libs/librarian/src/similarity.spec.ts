@@ -1,4 +1,4 @@
-import { jaccard, looksContradictory, tokenSet } from './similarity.js';
+import { CONFLICT_JACCARD, contradictoryTokens, jaccard, looksContradictory, tokenSet } from './similarity.js';
 
 describe('similarity', () => {
   it('computes token-set Jaccard on normalised text', () => {
@@ -12,5 +12,18 @@ describe('similarity', () => {
     expect(looksContradictory('We deploy on Fridays', 'We never deploy on Fridays')).toBe(true);
     expect(looksContradictory('We deploy on Fridays', 'We deploy on Mondays')).toBe(false);
     expect(looksContradictory('Never deploy on Fridays', 'Never deploy on Fridays at night')).toBe(false);
+  });
+
+  it('calls two empty texts the same and an empty one unlike anything', () => {
+    expect(jaccard(new Set(), new Set())).toBe(1);
+    expect(jaccard(new Set(), tokenSet('redis'))).toBe(0);
+  });
+
+  it('conflicts from exactly the threshold, with the negation words left out of the overlap', () => {
+    // Without "never": {we, use, redis, daily} against {we, use, redis, weekly} = 3 / 5 = the threshold.
+    expect(CONFLICT_JACCARD).toBe(0.6);
+    expect(looksContradictory('we use redis daily', 'we never use redis weekly')).toBe(true);
+    expect(looksContradictory('we use redis daily', 'we never use redis weekly', 0.61)).toBe(false);
+    expect(contradictoryTokens(tokenSet('never use redis daily'), tokenSet('we not use redis daily'))).toBe(false);
   });
 });

@@ -18,6 +18,14 @@ describe('WordRarity', () => {
     expect(r.order(['tests', 'incident', 'delivery'])).toEqual(['incident', 'delivery', 'tests']);
   });
 
+  it('keeps numbers whole (the stemmer would turn 123 into 12i) and stems words up to 64 characters', () => {
+    expect(lexemeOf('123')).toBe('123');
+    expect(lexemeOf('1tests')).toBe('1test');
+    const stemmable = `${'x'.repeat(59)}tests`;
+    expect(lexemeOf(stemmable)).toBe(`${'x'.repeat(59)}test`);
+    expect(lexemeOf(`x${stemmable}`)).toBe(`x${stemmable}`);
+  });
+
   it('stays bounded: past the limit counts halve and one-offs are forgotten', () => {
     const r = new WordRarity(3);
     for (let i = 0; i < 4; i++) r.observe(['a']);
