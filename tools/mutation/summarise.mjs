@@ -6,12 +6,13 @@
  * The score over the mutants some unit test reached is printed too, labelled as such: it is not
  * the area's score. No-coverage mutants are listed only with --nocov.
  *   node tools/mutation/summarise.mjs [--nocov] reports/mutation/lifecycle.json [more.json…]
- * With --combine, the reports are one area scored over two tiers: a file in a later report
- * replaces the same file of an earlier one (the integration tier's verdicts for the DB-bound
- * files, the unit tier's for the rest), and one total is printed.
+ * With --combine, the reports are one area scored over two tiers, and one total is printed: a
+ * mutant (same place, mutator and replacement) counts as detected when either tier detected it,
+ * since `npm test` runs both tiers (a unit spec of a pure stage and the integration spec of the
+ * query beside it judge the same file).
  *   node tools/mutation/summarise.mjs --combine reports/mutation/memory.json reports/mutation/memory-int.json
- * A file the later report holds fewer mutants of (a partial integration run) keeps the earlier
- * count: the missing mutants are printed as "not tested" and count as not detected.
+ * A mutant only one report holds (a partial integration run) keeps that report's verdict, so a
+ * DB-bound mutant a stopped run did not reach stays "no coverage", i.e. not detected.
  */
 import { readFileSync } from 'node:fs';
 
@@ -20,7 +21,22 @@ const listNoCoverage = args.includes('--nocov');
 const paths = args.filter((a) => !a.startsWith('--'));
 const pct = (part, whole) => `${(100 * part / whole).toFixed(2)}%`;
 const reports = paths.map((path) => ({ path, report: JSON.parse(readFileSync(path, 'utf8')) }));
-const combined = { files: Object.assign({}, ...reports.map((r) => r.report.files)) };
+// Best verdict first: a mutant any tier detected is detected.
+const RANK = { Killed: 0, Timeout: 1, Survived: 2, NoCoverage: 3 };
+const keyOf = (m) => `${m.location.start.line}:${m.location.start.column}:${m.mutatorName}:${m.replacement ?? ''}`;
+function mergeFile(earlier, later) {
+  if (!earlier) return later;
+  const byKey = new Map(earlier.mutants.map((m) => [keyOf(m), m]));
+  for (const m of later.mutants) {
+    const prior = byKey.get(keyOf(m));
+    if (!prior || (RANK[m.status] ?? 9) < (RANK[prior.status] ?? 9)) byKey.set(keyOf(m), m);
+  }
+  return { ...later, mutants: [...byKey.values()] };
+}
+const combined = { files: {} };
+for (const { report } of reports) {
+  for (const [file, data] of Object.entries(report.files)) combined.files[file] = mergeFile(combined.files[file], data);
+}
 // A later tier that tested only part of a file (a stopped or --mutate run) must not shrink the
 // file: the earlier report's mutants it lacks are counted as untested, i.e. not detected.
 const untested = {};
