@@ -141,6 +141,31 @@ describe.each(testBackends)('Layer 2 on existing records on $name', (backend) =>
   });
 });
 
+describe.each(testBackends)('the policy context of a change to a stored record on $name', (backend) => {
+  const ctx = useGateDatabase(backend);
+
+  it("matches an update on the impact it sets, else the stored one, and logs an unknown record's refusal under no scope", async () => {
+    const gate = gateFor(ctx.handle, {
+      policy: {
+        ...DEFAULT_POLICY,
+        rules: [{ name: 'review-high-impact-updates', match: { op: ['update'], impact: ['high'] }, action: 'queue' }, { name: 'auto-rest', match: {}, action: 'auto' }],
+      },
+    });
+    const created = async (impact: string) => (await gate.submit({ op: 'create', type: 'fact', content: `The kestrel ${impact} impact record`, scope: 'project:ctx', metadata: { impact } }, user)).record!;
+    const low = await created('low');
+    expect(await gate.submit({ op: 'update', id: low.id, patch: { metadata: { impact: 'High' } } }, user)).toMatchObject({ status: 'pending', policyMatched: 'review-high-impact-updates' });
+    expect(await gate.submit({ op: 'update', id: low.id, patch: { tags: ['kestrel'] } }, user)).toMatchObject({ status: 'committed', policyMatched: 'auto-rest' });
+    const high = await created('high');
+    expect(await gate.submit({ op: 'update', id: high.id, patch: { tags: ['kestrel'] } }, user)).toMatchObject({ status: 'pending', policyMatched: 'review-high-impact-updates' });
+    expect(await gate.submit({ op: 'update', id: high.id, patch: { metadata: { impact: 'low' } } }, user)).toMatchObject({ status: 'committed', policyMatched: 'auto-rest' });
+
+    const missing = await gate.submit({ op: 'archive', id: MISSING }, user);
+    expect(missing).toMatchObject({ status: 'rejected', code: 'RECORD_NOT_FOUND' });
+    const row = await sql<{ scope: string; operation: string }>`SELECT scope, operation FROM gate_requests WHERE id = ${missing.requestId}::uuid`.execute(ctx.handle.db);
+    expect(row.rows).toEqual([{ scope: 'unknown', operation: 'archive' }]);
+  });
+});
+
 describe.each(testBackends)('the judge: policy verdicts and near duplicates on $name', (backend) => {
   const ctx = useGateDatabase(backend);
   const policy = (over: Partial<GatePolicy>): GatePolicy => ({ ...DEFAULT_POLICY, ...over });
