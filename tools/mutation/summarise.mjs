@@ -23,7 +23,7 @@ const pct = (part, whole) => `${(100 * part / whole).toFixed(2)}%`;
 const reports = paths.map((path) => ({ path, report: JSON.parse(readFileSync(path, 'utf8')) }));
 // Best verdict first: a mutant any tier detected is detected.
 const RANK = { Killed: 0, Timeout: 1, Survived: 2, NoCoverage: 3 };
-const keyOf = (m) => `${m.location.start.line}:${m.location.start.column}:${m.mutatorName}:${m.replacement ?? ''}`;
+const keyOf = (m) => `${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column}:${m.mutatorName}:${m.replacement ?? ''}`;
 function mergeFile(earlier, later) {
   if (!earlier) return later;
   const byKey = new Map(earlier.mutants.map((m) => [keyOf(m), m]));
