@@ -63,6 +63,15 @@ describe.each(testBackends)('retrieval pipeline ($name)', (backend) => {
     }
   });
 
+  it('answers a query routed to skip with the empty response, without searching, whatever the store holds', async () => {
+    const res = await sut.retrieve({ text: 'PostgreSQL job queue', scopes, route: 'skip', maxTokens: 500 });
+    expect(res).toEqual({
+      results: [], citations: [], contradictions: [], excluded: [], route: 'skip', mode: 'hybrid', fusion: 'normalized', notice: expect.any(String),
+      budget: { maxTokens: 500, usedTokens: 0, tokenBudgetExceeded: false, excludedCount: 0, contentOnlyCount: 0, truncatedCount: 0 },
+    });
+    expect((await sut.retrieve({ text: 'PostgreSQL job queue', scopes })).results.length).toBeGreaterThan(0);
+  });
+
   it('delivers validated results with provenance, trust, citations and a quoted form', async () => {
     const res = await sut.retrieve({ text: 'nightly database backup', scopes, topK: 3 });
     const top = res.results[0] as RetrievedMemory;
