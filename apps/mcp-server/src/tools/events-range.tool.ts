@@ -13,9 +13,9 @@ export const eventsRangeTool = defineTool({
   readOnly: true,
   uses: 'conversation',
   inputSchema: z.object({
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-    limit: z.number().int().min(1).max(1000).default(100),
+    from: isoDate.optional().describe('Start of the range, inclusive (source time, ISO 8601 date-time with offset).'),
+    to: isoDate.optional().describe('End of the range, exclusive (source time, ISO 8601 date-time with offset).'),
+    limit: z.number().int().min(1).max(1000).default(100).describe('Page size: how many events per page (1-1000, default 100).'),
     node_id: nodeIdField.optional().describe('A TOC node: every event within its bounds (instead of from/to).'),
     cursor: cursorField,
     scope: projectScopeField,

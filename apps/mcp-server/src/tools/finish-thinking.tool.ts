@@ -15,8 +15,8 @@ export const finishThinkingTool = defineTool({
   inputSchema: z.object({
     chain_id: chainIdField,
     scope: scopeField,
-    summary: z.string().trim().min(1).max(20_000).optional(),
-    abandon: z.boolean().default(false),
+    summary: z.string().trim().min(1).max(20_000).optional().describe('The conclusion of the chain (at most 20,000 characters); omitted, one is built from the thoughts.'),
+    abandon: z.boolean().default(false).describe('Close the chain as abandoned, without extracting memories (default false).'),
   }).strict(),
   async handler(input, { service, ctx }) {
     const r = await service.chains.finish(input.chain_id, { ...(input.summary !== undefined ? { summary: input.summary } : {}), abandon: input.abandon }, scoped(ctx, input.scope));

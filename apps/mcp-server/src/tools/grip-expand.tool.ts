@@ -14,8 +14,8 @@ export const gripExpandTool = defineTool({
   uses: 'conversation',
   inputSchema: z.object({
     grip_id: z.string().trim().min(1).max(100).describe('A grip id from toc.node (bullets cite them) or toc.search.'),
-    before: z.number().int().min(0).max(100).default(3),
-    after: z.number().int().min(0).max(100).default(3),
+    before: z.number().int().min(0).max(100).default(3).describe('How many events before the grip\'s range to include (0-100, default 3).'),
+    after: z.number().int().min(0).max(100).default(3).describe('How many events after the grip\'s range to include (0-100, default 3).'),
     scope: projectScopeField,
   }).strict(),
   async handler(input, { service, ctx }) {

@@ -13,13 +13,13 @@ export const memorySearchTool = defineTool({
   readOnly: true,
   uses: 'memory',
   inputSchema: z.object({
-    query: z.string().trim().min(1, 'query must not be empty').max(10_000),
-    mode: z.enum(['hybrid', 'vector', 'keyword']).default('hybrid'),
-    top_k: z.number().int().min(1).max(100).default(10),
-    types: z.array(typeField).max(20).optional(),
+    query: z.string().trim().min(1, 'query must not be empty').max(10_000).describe('What to search for: words or a question (at most 10,000 characters).'),
+    mode: z.enum(['hybrid', 'vector', 'keyword']).default('hybrid').describe('hybrid (default: fuses vector similarity and BM25 keyword scores), vector (meaning only) or keyword (BM25 only).'),
+    top_k: z.number().int().min(1).max(100).default(10).describe('How many results to return (1-100, default 10).'),
+    types: z.array(typeField).max(20).optional().describe('Only memories of these types (at most 20).'),
     tags: tagsField,
     scope: scopeField,
-    include_archived: z.boolean().default(false),
+    include_archived: z.boolean().default(false).describe('Also search archived memories (default false).'),
   }).strict(),
   async handler(input, { service, ctx }) {
     const out = await service.search(

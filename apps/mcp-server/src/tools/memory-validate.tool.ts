@@ -23,7 +23,7 @@ export const memoryValidateTool = defineTool({
   readOnly: true,
   uses: 'retrieval',
   inputSchema: z.object({
-    ids: z.array(z.string().min(1).max(100)).min(1, 'give at least one id').max(100),
+    ids: z.array(z.string().min(1).max(100)).min(1, 'give at least one id').max(100).describe('Ids of the memories to check (1-100).'),
     scope: scopeField,
   }).strict(),
   async handler(input, { service, ctx }) {

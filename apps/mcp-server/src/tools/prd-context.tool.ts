@@ -19,13 +19,13 @@ export const prdContextTool = defineTool({
   inputSchema: z.object({
     prd_id: prdIdField.optional(),
     prd_ref: z.string().trim().min(1).max(1000).optional().describe('File path or git SHA identifying the PRD.'),
-    title: z.string().trim().min(1).max(500).optional(),
+    title: z.string().trim().min(1).max(500).optional().describe('Human-readable PRD title (with prd_ref: set on start, updated on resume).'),
     prd_content: z.string().max(2_000_000).optional().describe('The PRD text; its sha256 detects a changed PRD on resume.'),
     prd_hash: z.string().trim().min(1).max(200).optional().describe('A content hash you computed (e.g. the git blob SHA).'),
     requirements: z.array(requirementIdField).max(500).optional().describe('Requirement ids the PRD declares (start as not started).'),
     scope: scopeField,
     event_limit: z.number().int().min(0).max(200).default(20).describe('How many recent events to include.'),
-    include_decisions: z.boolean().default(true),
+    include_decisions: z.boolean().default(true).describe('Include the recorded decisions (default true).'),
     max_tokens: maxTokensField,
   }).strict(),
   async handler(input, { service, ctx }) {

@@ -16,8 +16,8 @@ export const prdDecisionTool = defineTool({
   inputSchema: z.object({
     prd_id: prdIdField,
     scope: scopeField,
-    decision: z.string().trim().min(1, 'decision must not be empty').max(10_000),
-    reason: z.string().trim().min(1).max(10_000).optional(),
+    decision: z.string().trim().min(1, 'decision must not be empty').max(10_000).describe('What was decided (at most 10,000 characters).'),
+    reason: z.string().trim().min(1).max(10_000).optional().describe('Why it was decided (at most 10,000 characters).'),
     alternatives: z.array(z.string().trim().min(1).max(2000)).max(50).optional().describe('Alternatives considered and rejected.'),
     requirement_id: requirementIdField.optional(),
     agent_id: agentIdField,

@@ -12,9 +12,9 @@ export const recallReasoningTool = defineTool({
   readOnly: true,
   uses: 'continuity',
   inputSchema: z.object({
-    query: z.string().trim().min(1, 'query must not be empty').max(10_000),
+    query: z.string().trim().min(1, 'query must not be empty').max(10_000).describe('The question to find similar past reasoning for (at most 10,000 characters).'),
     scope: scopeField,
-    limit: z.number().int().min(1).max(20).default(5),
+    limit: z.number().int().min(1).max(20).default(5).describe('How many chains to return at most (1-20, default 5).'),
     max_tokens: maxTokensField,
   }).strict(),
   async handler(input, { service, ctx }) {

@@ -18,7 +18,8 @@ export const typeField = z
 export const tagsField = z.array(z.string().min(1).max(100)).max(50).optional().describe('Tags (at most 50).');
 export const isoDate = z.iso.datetime({ offset: true });
 export const idField = z.uuid().describe('Memory id (UUID).');
-export const contentField = z.string().trim().min(1, 'content must not be empty').max(100_000);
+export const contentField = z.string().trim().min(1, 'content must not be empty').max(100_000)
+  .describe('The memory text (at most 100,000 characters).');
 
 /** Graph links of a new memory (ADR-0010): edges to existing memories in its scope or global. */
 export const linksField = z

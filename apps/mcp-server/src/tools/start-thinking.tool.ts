@@ -16,7 +16,7 @@ export const startThinkingTool = defineTool({
     query: z.string().trim().min(1, 'query must not be empty').max(10_000).describe('The question or problem the chain reasons about.'),
     scope: scopeField,
     prd_id: prdIdField.optional().describe('Link the chain to a PRD execution.'),
-    metadata: z.record(z.string(), z.unknown()).optional(),
+    metadata: z.record(z.string(), z.unknown()).optional().describe('Arbitrary JSON metadata stored with the chain.'),
   }).strict(),
   async handler(input, { service, ctx }) {
     const chain = await service.chains.start({

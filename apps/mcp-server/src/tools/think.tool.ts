@@ -18,10 +18,10 @@ export const thinkTool = defineTool({
   inputSchema: z.object({
     chain_id: chainIdField,
     scope: scopeField,
-    content: z.string().trim().min(1, 'content must not be empty').max(20_000),
-    revises: thoughtNumber.optional(),
-    branch_from: thoughtNumber.optional(),
-    branch_id: z.string().trim().min(1).max(100).optional(),
+    content: z.string().trim().min(1, 'content must not be empty').max(20_000).describe('The thought (at most 20,000 characters).'),
+    revises: thoughtNumber.optional().describe('Number of an earlier thought in this chain that this one corrects.'),
+    branch_from: thoughtNumber.optional().describe('Number of the thought a new branch starts from; needs a new branch_id.'),
+    branch_id: z.string().trim().min(1).max(100).optional().describe('Name of the branch this thought belongs to: with branch_from it starts the branch, alone it continues an existing one.'),
   }).strict(),
   async handler(input, { service, ctx }) {
     const r = await service.chains.think(input.chain_id, {

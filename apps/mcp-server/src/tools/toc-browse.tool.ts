@@ -12,7 +12,7 @@ export const tocBrowseTool = defineTool({
   uses: 'conversation',
   inputSchema: z.object({
     parent_id: nodeIdField.optional(),
-    limit: z.number().int().min(1).max(200).default(20),
+    limit: z.number().int().min(1).max(200).default(20).describe('Page size: how many children per page (1-200, default 20).'),
     cursor: cursorField,
     scope: projectScopeField,
   }).strict(),

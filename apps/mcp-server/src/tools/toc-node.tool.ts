@@ -14,7 +14,7 @@ export const tocNodeTool = defineTool({
   inputSchema: z.object({
     node_id: nodeIdField,
     version: z.number().int().min(1).optional().describe('A past version (rebuilds append versions; compaction may drop old ones).'),
-    child_limit: z.number().int().min(1).max(200).default(50),
+    child_limit: z.number().int().min(1).max(200).default(50).describe('How many of its first children to include (1-200, default 50).'),
     scope: projectScopeField,
   }).strict(),
   async handler(input, { service, ctx }) {

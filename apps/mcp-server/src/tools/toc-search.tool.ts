@@ -14,8 +14,8 @@ export const tocSearchTool = defineTool({
   readOnly: true,
   uses: 'conversation',
   inputSchema: z.object({
-    query: z.string().trim().min(1).max(1000),
-    limit: z.number().int().min(1).max(100).default(10),
+    query: z.string().trim().min(1).max(1000).describe('Words or a question to search the conversation for (at most 1000 characters).'),
+    limit: z.number().int().min(1).max(100).default(10).describe('How many hits to return at most, events, nodes and grips together (1-100, default 10).'),
     mode: z.enum(['hybrid', 'keyword', 'vector']).default('hybrid').describe('hybrid falls back to keyword when no model is loaded.'),
     from: isoDate.optional().describe('Only turns at or after this time (event time). Without from/to, dates in the query ("October 13", "last May", "the week before the trip") boost turns of that time.'),
     to: isoDate.optional().describe('Only turns before this time.'),
