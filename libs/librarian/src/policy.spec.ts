@@ -31,6 +31,25 @@ describe('default policy (seed 000 FR-05)', () => {
     expect(verdict({ op: 'forget', actorKind: 'user' })).toEqual({ action: 'auto', policyMatched: 'auto-lifecycle' });
   });
 
+  it('names every operation, type, impact and actor kind each default rule lists', () => {
+    const rule = (c: Partial<PolicyContext>) => verdict(c).policyMatched;
+    for (const op of ['create', 'update', 'supersede'] as const) expect(rule({ op, types: ['belief'] })).toBe('review-belief-changes');
+    for (const op of ['create', 'supersede'] as const) {
+      for (const impact of ['high', 'critical']) expect(verdict({ op, types: ['decision'], impact })).toEqual({ action: 'queue', policyMatched: 'review-high-impact-decisions' });
+    }
+    for (const op of ['create', 'update', 'supersede'] as const) {
+      for (const impact of ['low', 'none', undefined]) expect(verdict({ op, types: ['decision'], impact })).toEqual({ action: 'auto', policyMatched: 'auto-low-impact-decisions' });
+    }
+    expect(verdict({ op: 'supersede', types: ['decision'], impact: 'medium' })).toEqual({ action: 'queue', policyMatched: 'review-other-decisions' });
+    for (const actorKind of ['agent', 'tool'] as const) expect(verdict({ op: 'forget', actorKind })).toEqual({ action: 'queue', policyMatched: 'review-agent-forget' });
+    for (const op of ['invalidate', 'archive', 'forget', 'reinforce'] as const) {
+      expect(verdict({ op, types: ['belief'], actorKind: 'user' })).toEqual({ action: 'auto', policyMatched: 'auto-lifecycle' });
+    }
+    for (const actorKind of ['import', 'user'] as const) expect(verdict({ op: 'import', types: ['belief'], actorKind })).toEqual({ action: 'auto', policyMatched: 'auto-import' });
+    expect(verdict({ op: 'import', types: ['belief'], actorKind: 'agent' })).toEqual({ action: 'queue', policyMatched: 'type-default:belief' });
+    for (const type of ['episode', 'skill', 'fact', 'preference', 'context', 'task']) expect(verdict({ types: [type] })).toEqual({ action: 'auto', policyMatched: 'auto-low-risk-types' });
+  });
+
   it('falls back to the type registry for custom types', () => {
     expect(verdict({ types: ['runbook'] })).toEqual({ action: 'queue', policyMatched: 'type-default:runbook' });
   });
@@ -72,6 +91,21 @@ describe('policyFromObject', () => {
   it('refuses a threshold outside (0, 1] and names the path', () => {
     expect(() => policyFromObject({ near_duplicate: { threshold: 0 } })).toThrow('invalid librarian policy: near_duplicate.threshold: ');
     expect(() => policyFromObject({ near_duplicate: { threshold: 1.1 } })).toThrow(InvalidPolicyError);
+  });
+
+  it('accepts every value each setting documents, and nothing beside them', () => {
+    const ruleWith = (match: Record<string, unknown>) => policyFromObject({ rules: [{ name: 'r', match, action: 'auto' }] }).rules[0]?.match;
+    for (const op of ['create', 'update', 'supersede', 'invalidate', 'archive', 'forget', 'reinforce', 'promote', 'import']) expect(ruleWith({ op })).toEqual({ op: [op] });
+    for (const kind of ['user', 'agent', 'tool', 'import']) expect(ruleWith({ actor_kind: kind })).toEqual({ actorKind: [kind] });
+    for (const action of ['auto', 'queue', 'reject']) expect(policyFromObject({ rules: [{ name: 'r', match: {}, action }] }).rules[0]?.action).toBe(action);
+    for (const d of ['type', 'auto', 'queue']) expect(policyFromObject({ default: d }).default).toBe(d);
+    for (const action of ['queue', 'noop', 'update']) expect(policyFromObject({ near_duplicate: { action } }).nearDuplicate.action).toBe(action);
+    for (const secrets of ['reject', 'redact']) expect(policyFromObject({ redaction: { secrets } }).redaction.secrets).toBe(secrets);
+    for (const pii of ['reject', 'redact', 'allow']) expect(policyFromObject({ redaction: { pii } }).redaction.pii).toBe(pii);
+    expect(policyFromObject({ version: 1 }).rules).toBe(DEFAULT_POLICY.rules);
+    for (const bad of [{ version: 2 }, { default: 'reject' }, { rules: [{ name: 'r', match: { op: 'delete' }, action: 'auto' }] }, { rules: [{ name: 'r', match: { actor_kind: 'robot' }, action: 'auto' }] }]) {
+      expect(() => policyFromObject(bad)).toThrow(InvalidPolicyError);
+    }
   });
 
   it('names the root for a policy that is not an object', () => {

@@ -26,4 +26,12 @@ describe('similarity', () => {
     expect(looksContradictory('we use redis daily', 'we never use redis weekly', 0.61)).toBe(false);
     expect(contradictoryTokens(tokenSet('never use redis daily'), tokenSet('we not use redis daily'))).toBe(false);
   });
+
+  it('counts each negation word as negating a statement, and no other word', () => {
+    const base = 'the team uses redis for caching';
+    for (const word of ['not', 'no', 'never', "don't", "doesn't", "isn't", "aren't", "wasn't", 'cannot', "can't", "won't", "shouldn't", 'avoid', 'without', 'neither', 'nor']) {
+      expect([word, looksContradictory(base, `the team ${word} uses redis for caching`)]).toEqual([word, true]);
+    }
+    expect(looksContradictory(base, 'the team always uses redis for caching')).toBe(false);
+  });
 });
