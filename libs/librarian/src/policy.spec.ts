@@ -50,6 +50,12 @@ describe('default policy (seed 000 FR-05)', () => {
     for (const type of ['episode', 'skill', 'fact', 'preference', 'context', 'task']) expect(verdict({ types: [type] })).toEqual({ action: 'auto', policyMatched: 'auto-low-risk-types' });
   });
 
+  it('by default queues a near duplicate from 0.9 Jaccard, rejects secrets and redacts personal data', () => {
+    expect(DEFAULT_POLICY.nearDuplicate).toEqual({ threshold: 0.9, action: 'queue' });
+    expect(DEFAULT_POLICY.redaction).toEqual({ secrets: 'reject', pii: 'redact' });
+    expect(DEFAULT_POLICY.default).toBe('type');
+  });
+
   it('falls back to the type registry for custom types', () => {
     expect(verdict({ types: ['runbook'] })).toEqual({ action: 'queue', policyMatched: 'type-default:runbook' });
   });

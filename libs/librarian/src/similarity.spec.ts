@@ -17,6 +17,7 @@ describe('similarity', () => {
   it('calls two empty texts the same and an empty one unlike anything', () => {
     expect(jaccard(new Set(), new Set())).toBe(1);
     expect(jaccard(new Set(), tokenSet('redis'))).toBe(0);
+    expect(jaccard(tokenSet('redis'), new Set())).toBe(0);
   });
 
   it('conflicts from exactly the threshold, with the negation words left out of the overlap', () => {
