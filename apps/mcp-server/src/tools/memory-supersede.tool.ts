@@ -20,9 +20,9 @@ export const memorySupersedeTool = defineTool({
     replacement: z.object({
       type: typeField.optional(),
       content: contentField.describe('The text that is true now.'),
-      metadata: z.record(z.string(), z.unknown()).optional().describe('Arbitrary JSON metadata of the new record (not copied from the old one).'),
+      metadata: z.record(z.string(), z.unknown()).optional().describe('Metadata of the new record (not copied).'),
       tags: tagsField,
-    }).strict().describe('The new record that takes over: content, and optionally type (default: the old type), metadata and tags.'),
+    }).strict().describe('The new record; type defaults to the old one.'),
     reason: z.string().trim().min(1).max(2000).optional().describe('Why it changed (kept in the audit trail).'),
     scope: scopeField,
   }).strict(),

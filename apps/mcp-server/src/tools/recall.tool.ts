@@ -14,12 +14,12 @@ export const recallTool = defineTool({
   readOnly: false,
   uses: 'retrieval',
   inputSchema: z.object({
-    query: z.string().trim().min(1, 'query must not be empty').max(10_000).describe('What to recall: a question or topic (at most 10,000 characters).'),
-    top_k: z.number().int().min(1).max(50).default(8).describe('How many memories to return at most (1-50, default 8).'),
-    types: z.array(typeField).max(20).optional().describe('Only memories of these types (at most 20).'),
+    query: z.string().trim().min(1, 'query must not be empty').max(10_000).describe('A question or topic.'),
+    top_k: z.number().int().min(1).max(50).default(8).describe('Most memories to return.'),
+    types: z.array(typeField).max(20).optional().describe('Only these memory types.'),
     tags: tagsField,
     scope: scopeField,
-    max_tokens: z.number().int().min(50).max(100_000).default(4000).describe('Token budget of the answer (50-100,000, default 4000).'),
+    max_tokens: z.number().int().min(50).max(100_000).default(4000).describe('Token budget of the answer.'),
   }).strict(),
   async handler(input, { service, ctx }) {
     const out = await service.recall(

@@ -17,7 +17,7 @@ export const rememberTool = defineTool({
     type: typeField.optional(),
     tags: tagsField,
     scope: scopeField,
-    metadata: z.record(z.string(), z.unknown()).optional().describe('Arbitrary JSON metadata stored with the memory.'),
+    metadata: z.record(z.string(), z.unknown()).optional().describe('JSON metadata stored with the memory.'),
   }).strict(),
   async handler(input, { service, ctx }) {
     const r = await service.remember(input, ctx);

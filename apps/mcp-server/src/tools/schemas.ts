@@ -8,7 +8,7 @@ export const scopeField = z
   .string()
   .regex(/^(global|(project|agent):\S.{0,500})$/, 'scope must be global, project:<id> or agent:<id>')
   .optional()
-  .describe('Scope of the memory: global, project:<id> or agent:<id>. Defaults to the session scope (or global).');
+  .describe('global, project:<id> or agent:<id>; defaults to the session scope.');
 
 export const typeField = z
   .string()
@@ -19,7 +19,7 @@ export const tagsField = z.array(z.string().min(1).max(100)).max(50).optional().
 export const isoDate = z.iso.datetime({ offset: true });
 export const idField = z.uuid().describe('Memory id (UUID).');
 export const contentField = z.string().trim().min(1, 'content must not be empty').max(100_000)
-  .describe('The memory text (at most 100,000 characters).');
+  .describe('The memory text.');
 
 /** Graph links of a new memory (ADR-0010): edges to existing memories in its scope or global. */
 export const linksField = z
