@@ -33,20 +33,16 @@ function mergeFile(earlier, later) {
   }
   return { ...later, mutants: [...byKey.values()] };
 }
-const combined = { files: {} };
-for (const { report } of reports) {
-  for (const [file, data] of Object.entries(report.files)) combined.files[file] = mergeFile(combined.files[file], data);
+function combine() {
+  const combined = { files: {} };
+  for (const { report } of reports) {
+    for (const [file, data] of Object.entries(report.files)) combined.files[file] = mergeFile(combined.files[file], data);
+  }
+  return combined;
 }
-// A later tier that tested only part of a file (a stopped or --mutate run) must not shrink the
-// file: the earlier report's mutants it lacks are counted as untested, i.e. not detected.
-const untested = {};
-for (const [file, { mutants }] of Object.entries(combined.files)) {
-  const most = Math.max(...reports.map((r) => r.report.files[file]?.mutants.length ?? 0));
-  if (most > mutants.length) untested[file] = most - mutants.length;
-}
-const toScore = args.includes('--combine') ? [{ path: `combined ${paths.join(' + ')}`, report: combined }] : reports;
+const toScore = args.includes('--combine') ? [{ path: `combined ${paths.join(' + ')}`, report: combine() }] : reports;
 for (const { path, report } of toScore) {
-  const all = { killed: 0, timeout: 0, survived: 0, nocov: 0, untested: 0 };
+  const all = { killed: 0, timeout: 0, survived: 0, nocov: 0 };
   for (const [file, { mutants }] of Object.entries(report.files)) {
     const n = { killed: 0, timeout: 0, survived: 0, nocov: 0 };
     for (const m of mutants) {
@@ -56,15 +52,12 @@ for (const { path, report } of toScore) {
         console.log(`  ${m.status.padEnd(10)} ${file}:${m.location.start.line} ${m.mutatorName}: ${String(m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 90)}`);
       }
     }
-    if (report === combined) n.untested = untested[file] ?? 0;
-    for (const k of Object.keys(all)) all[k] += n[k] ?? 0;
-    const total = n.killed + n.timeout + n.survived + n.nocov + (n.untested ?? 0);
-    const notRun = n.untested ? `, ${n.untested} not tested by the later tier` : '';
-    console.log(`${file}: ${(100 * (n.killed + n.timeout) / total).toFixed(2)}% (${n.killed} killed, ${n.timeout} timeout, ${n.survived} survived, ${n.nocov} no coverage${notRun})`);
+    for (const k of Object.keys(all)) all[k] += n[k];
+    const total = n.killed + n.timeout + n.survived + n.nocov;
+    console.log(`${file}: ${(100 * (n.killed + n.timeout) / total).toFixed(2)}% (${n.killed} killed, ${n.timeout} timeout, ${n.survived} survived, ${n.nocov} no coverage)`);
   }
-  const total = all.killed + all.timeout + all.survived + all.nocov + all.untested;
+  const total = all.killed + all.timeout + all.survived + all.nocov;
   const detected = all.killed + all.timeout;
-  const notRun = all.untested ? `, ${all.untested} not tested (counted as not detected)` : '';
-  console.log(`${path}: ${pct(detected, total)} of ${total} mutants (${all.killed} killed, ${all.timeout} timeout, ${all.survived} survived, ${all.nocov} no coverage${notRun}); ` +
-    `${pct(detected, total - all.nocov - all.untested)} of the ${total - all.nocov - all.untested} a test reached`);
+  console.log(`${path}: ${pct(detected, total)} of ${total} mutants (${all.killed} killed, ${all.timeout} timeout, ${all.survived} survived, ${all.nocov} no coverage); ` +
+    `${pct(detected, total - all.nocov)} of the ${total - all.nocov} a test reached`);
 }
