@@ -36,6 +36,75 @@ describe.each(testBackends)('SharedRateLimiter on $name (ADR-0027)', (backend) =
     const { tokens } = await handle.db.selectFrom('rate_limit_buckets' as never).select('tokens' as never).where('actor' as never, '=', 'mcp:carol' as never).executeTakeFirstOrThrow() as { tokens: number };
     expect(Math.round(Number(tokens))).toBe(7);
   });
+
+  const bucketRow = async (actor: string) => await handle.db.selectFrom('rate_limit_buckets' as never).selectAll()
+    .where('actor' as never, '=', actor as never).executeTakeFirst() as { tokens: number; updated_at: Date } | undefined;
+  const tokensOf = async (actor: string) => Math.round(Number((await bucketRow(actor))?.tokens));
+  const takeAll = (limiter: RateLimiter, actor: string) => Array.from({ length: 20 }, () => limiter.tryTake(actor)).filter(Boolean).length;
+
+  it('debits each sync only what was taken since the one before', async () => {
+    const d = new SharedRateLimiter(handle.db, () => LIMIT);
+    for (let i = 0; i < 3; i += 1) d.tryTake('mcp:dora');
+    await d.sync();
+    for (let i = 0; i < 2; i += 1) d.tryTake('mcp:dora');
+    await d.sync();
+    expect(await tokensOf('mcp:dora')).toBe(5);
+  });
+
+  it('keeps the tokens taken while a sync is in flight out of the balance it adopts', async () => {
+    const e = new SharedRateLimiter(handle.db, () => LIMIT);
+    for (let i = 0; i < 3; i += 1) e.tryTake('mcp:emil');
+    const inFlight = e.sync();
+    e.tryTake('mcp:emil');
+    e.tryTake('mcp:emil');
+    await inFlight;
+    expect(takeAll(e, 'mcp:emil')).toBe(5);
+    await e.sync();
+    expect(await tokensOf('mcp:emil')).toBe(0);
+  });
+
+  it('adopts what other processes took even when it took nothing itself, until the bucket has been idle a minute', async () => {
+    let now = 1_000_000;
+    const f = new SharedRateLimiter(handle.db, () => LIMIT, { now: () => now });
+    const other = new SharedRateLimiter(handle.db, () => LIMIT);
+    f.tryTake('mcp:fay');
+    await f.sync();
+    for (let i = 0; i < 5; i += 1) other.tryTake('mcp:fay');
+    await other.sync();
+    now += 30_000;
+    await f.sync();
+    expect(takeAll(f, 'mcp:fay')).toBe(4);
+    await f.sync();
+    // Idle for more than a minute and nothing taken: the sync leaves the row alone.
+    const before = await bucketRow('mcp:fay');
+    now += 61_000;
+    await f.sync();
+    expect((await bucketRow('mcp:fay'))?.updated_at).toEqual(before?.updated_at);
+  });
+
+  it('never writes a row for an actor without a limit', async () => {
+    const g = new SharedRateLimiter(handle.db, (actor) => (actor.startsWith('import:') ? null : LIMIT));
+    expect(takeAll(g, 'import:gus')).toBe(20);
+    g.tryTake('mcp:gus');
+    await g.sync();
+    expect(await bucketRow('import:gus')).toBeUndefined();
+    expect(await tokensOf('mcp:gus')).toBe(9);
+  });
+
+  it('syncs on its own timer once started, and not after it is stopped', async () => {
+    const h = new SharedRateLimiter(handle.db, () => LIMIT, { syncMs: 20 });
+    h.start();
+    h.start();
+    h.tryTake('mcp:hal');
+    h.tryTake('mcp:hal');
+    const deadline = Date.now() + 5_000;
+    while ((await bucketRow('mcp:hal')) === undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(await tokensOf('mcp:hal')).toBe(8);
+    await h.stop();
+    h.tryTake('mcp:hal');
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await tokensOf('mcp:hal')).toBe(8);
+  });
 });
 
 describe('actorLimits', () => {
