@@ -40,6 +40,32 @@ describe.each(testBackends)('inspector read queries on $name', (backend) => {
     expect((await searchGateAudit(ctx.handle.db, { memoryId: 'not-a-uuid' })).items).toEqual([]);
   });
 
+  it('narrows the audit log by action, reviewer and request, and pages it to its end', async () => {
+    const queued = await ctx.gate.submit({ op: 'create', type: 'belief', content: 'Audit filters need a reviewer', scope: 'project:audit' }, user);
+    await ctx.gate.reject(queued.requestId, 'auditor', 'checking the filters');
+    const everything = (await searchGateAudit(ctx.handle.db, { limit: 500 })).items;
+    const ids = everything.map((e) => e.id);
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await searchGateAudit(ctx.handle.db, { limit: 2, ...(cursor ? { cursor } : {}) });
+      pages.push(page.items.map((e) => e.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor && pages.length < 50);
+    expect(pages.flat()).toEqual(ids);
+    expect(pages.slice(0, -1).every((p) => p.length === 2)).toBe(true);
+    expect((await searchGateAudit(ctx.handle.db, { limit: ids.length })).nextCursor).toBeNull();
+    expect((await searchGateAudit(ctx.handle.db, { limit: 0 })).items.map((e) => e.id)).toEqual(ids.slice(0, 1));
+    const byRequest = await searchGateAudit(ctx.handle.db, { requestId: queued.requestId });
+    expect(byRequest.items.map((e) => e.action)).toEqual(['reject', 'queue']);
+    expect(byRequest.items[1]).toMatchObject({ memoryId: null, memoryVersion: null, policyMatched: 'review-belief-changes', decision: 'ADD' });
+    expect((await searchGateAudit(ctx.handle.db, { reviewer: 'auditor' })).items.map((e) => [e.requestId, e.action])).toEqual([[queued.requestId, 'reject']]);
+    const rejects = (await searchGateAudit(ctx.handle.db, { action: 'reject', limit: 500 })).items;
+    expect(rejects.map((e) => e.requestId)).toContain(queued.requestId);
+    expect(new Set(rejects.map((e) => e.action))).toEqual(new Set(['reject']));
+    expect((await searchGateAudit(ctx.handle.db, { requestId: 'not-a-uuid' })).items).toEqual([]);
+  });
+
   it('counts decisions per day and memories per type, status and day', async () => {
     const day = new Date().toISOString().slice(0, 10);
     expect((await gateThroughput(ctx.handle.db, 1)).find((t) => t.day === day && t.action === 'approve')?.count).toBeGreaterThanOrEqual(4);
