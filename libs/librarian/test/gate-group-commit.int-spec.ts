@@ -57,21 +57,25 @@ describe.each(testBackends)('Gate group commit on $name', (backend) => {
   it('fails only the item that cannot commit when a batch fails', async () => {
     const { db, batches } = countingBatches(ctx.handle.db);
     const gate = gateFor(ctx.handle, { db });
-    const taken = randomUUID();
-    expect((await gate.submit({ op: 'create', id: taken, type: 'fact', content: 'The ledger closes at midnight UTC 4242', scope: 'project:group' }, agent)).status).toBe('committed');
-    const before = await counts(ctx.handle.db);
-    const requests = [
-      ...texts('ok', 5).map((content) => ({ op: 'create' as const, type: 'fact', content, scope: 'project:group' })),
-      { op: 'create' as const, id: taken, type: 'preference', content: 'Reviews of the mailer need two approvals 7777', scope: 'project:group' },
-    ];
-    const outs = await Promise.all(requests.map((r) => gate.submit(r, agent)));
-    expect(outs.slice(0, 5).map((o) => o.status)).toEqual(Array(5).fill('committed'));
-    expect(outs[5]).toMatchObject({ status: 'rejected', code: 'VERSION_CONFLICT' });
+    // Whether the taken id shares a statement depends on when the Layer 2 reads come back (a
+    // loaded machine may serialise them): try a few rounds; each must settle right either way.
+    for (let round = 0; round < 5 && batches() === 0; round += 1) {
+      const taken = randomUUID();
+      const owner = `The ledger closes at midnight UTC ${round} 4242`;
+      expect((await gate.submit({ op: 'create', id: taken, type: 'fact', content: owner, scope: 'project:group' }, agent)).status).toBe('committed');
+      const before = await counts(ctx.handle.db);
+      const requests = [
+        ...texts(`ok${round}`, 8).map((content) => ({ op: 'create' as const, type: 'fact', content, scope: 'project:group' })),
+        { op: 'create' as const, id: taken, type: 'preference', content: `Reviews of the mailer need two approvals ${round} 7777`, scope: 'project:group' },
+      ];
+      const outs = await Promise.all(requests.map((r) => gate.submit(r, agent)));
+      expect(outs.slice(0, 8).map((o) => o.status)).toEqual(Array(8).fill('committed'));
+      expect(outs[8]).toMatchObject({ status: 'rejected', code: 'VERSION_CONFLICT' });
+      const after = await counts(ctx.handle.db);
+      expect(after.memories - before.memories).toBe(8);
+      expect(after.memory_versions - before.memory_versions).toBe(8);
+      expect(await ctx.reader.findHead(taken)).toMatchObject({ version: 1, type: 'fact', content: owner });
+    }
     expect(batches()).toBeGreaterThanOrEqual(minBatches);
-    const after = await counts(ctx.handle.db);
-    expect(after.memories - before.memories).toBe(5);
-    expect(after.memory_versions - before.memory_versions).toBe(5);
-    const head = await ctx.reader.findHead(taken);
-    expect(head).toMatchObject({ version: 1, type: 'fact', content: 'The ledger closes at midnight UTC 4242' });
   });
 });
