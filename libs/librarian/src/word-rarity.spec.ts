@@ -33,6 +33,19 @@ describe('WordRarity', () => {
     r.observe(['d']);
     expect([r.count('a'), r.count('b'), r.count('c'), r.count('d')]).toEqual([2, 0, 0, 0]);
   });
+
+  it('halves a count of two to one, forgets only the ones, and frees the room it made', () => {
+    const r = new WordRarity(3);
+    for (let i = 0; i < 4; i++) r.observe(['alpha']);
+    r.observe(['fox']);
+    r.observe(['fox']);
+    r.observe(['bee']);
+    r.observe(['dog']);
+    expect([r.count('alpha'), r.count('fox'), r.count('bee'), r.count('dog')]).toEqual([2, 1, 0, 0]);
+    // Two words are left, so one more fits without another halving.
+    r.observe(['eel']);
+    expect([r.count('alpha'), r.count('fox'), r.count('eel')]).toEqual([2, 1, 1]);
+  });
 });
 
 describe('WordRarity.warm', () => {

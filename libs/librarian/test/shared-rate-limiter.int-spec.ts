@@ -91,6 +91,30 @@ describe.each(testBackends)('SharedRateLimiter on $name (ADR-0027)', (backend) =
     expect(await tokensOf('mcp:gus')).toBe(9);
   });
 
+  it('keeps what a failed sync did not debit for the next one, and reports a failed timed sync', async () => {
+    let down = true;
+    const flaky = handle.db.withPlugin({
+      transformQuery: ({ node }) => {
+        if (down) throw new Error('database unreachable');
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const errors: unknown[] = [];
+    const k = new SharedRateLimiter(flaky, () => LIMIT, { syncMs: 10, onError: (e) => errors.push(e) });
+    for (let i = 0; i < 3; i += 1) k.tryTake('mcp:kim');
+    await expect(k.sync()).rejects.toThrow('database unreachable');
+    k.start();
+    const deadline = Date.now() + 5_000;
+    while (errors.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    await k.stop();
+    expect(String(errors[0])).toContain('database unreachable');
+    down = false;
+    k.tryTake('mcp:kim');
+    await k.sync();
+    expect(await tokensOf('mcp:kim')).toBe(6);
+  });
+
   it('syncs on its own timer once started, and not after it is stopped', async () => {
     const h = new SharedRateLimiter(handle.db, () => LIMIT, { syncMs: 20 });
     h.start();
