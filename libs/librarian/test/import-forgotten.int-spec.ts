@@ -55,4 +55,22 @@ describe.each(testBackends)('import of forgotten versions on $name', (backend) =
     await expect(attempt).rejects.toMatchObject({ code: 'INVALID_RECORD', message: expect.stringContaining('must be a tombstone') });
     expect(await counts(ctx.handle.db)).toEqual(before);
   });
+
+  it.each([
+    ['tags', { metadata: {}, tags: [SECRET] }],
+    ['metadata', { metadata: { note: SECRET }, tags: [] }],
+  ])('the writer refuses a forgotten version whose text is gone but which still has %s', async (_part, rest) => {
+    const [, forgotten] = history(randomUUID());
+    const attempt = write(ctx.handle.db, (w) => w.importVersion({ ...(forgotten as ImportedVersion), content: FORGOTTEN_CONTENT, ...rest, version: 1 }, audit()));
+    await expect(attempt).rejects.toMatchObject({ code: 'INVALID_RECORD', message: expect.stringContaining('must be a tombstone') });
+  });
+
+  it('the writer stores a true tombstone as a forget, and the same version again as a no-op', async () => {
+    const id = randomUUID();
+    const [, forgotten] = history(id);
+    const tombstone = { ...(forgotten as ImportedVersion), content: FORGOTTEN_CONTENT, metadata: {}, tags: [], version: 1 };
+    expect(await write(ctx.handle.db, (w) => w.importVersion(tombstone, audit()))).toBe('committed');
+    expect((await ctx.reader.versions(id)).map((v) => [v.version, v.operation, v.status])).toEqual([[1, 'forget', 'forgotten']]);
+    expect(await write(ctx.handle.db, (w) => w.importVersion(tombstone, audit()))).toBe('noop');
+  });
 });

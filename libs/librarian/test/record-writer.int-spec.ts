@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '@engram/infra';
 import { testBackends } from '../../../tools/test/backends.js';
 import {
-  FORGOTTEN_CONTENT, ImmutableRecordError, NotInTransactionError, RecordNotFoundError, RecordReader, SupersedeCycleError,
+  FORGOTTEN_CONTENT, ImmutableRecordError, InvalidRecordError, InvalidStateError, NotInTransactionError, RecordNotFoundError, RecordReader, SupersedeCycleError,
   VersionConflictError,
 } from '@engram/memory';
 import { createRecordWriter } from '../src/commit/record.writer.js';
@@ -100,6 +101,21 @@ describe.each(testBackends)('RecordWriter on $name', (backend) => {
     const failed = results.find((x) => x.status === 'rejected') as PromiseRejectedResult;
     expect(failed.reason).toBeInstanceOf(VersionConflictError);
     expect((await reader.get(r.id)).version).toBe(2);
+  });
+
+  it('refuses a replacement that does not exist, is not active, or has no valid id, changing nothing', async () => {
+    const old = await write(handle.db, (w) => w.create(newRecord(), audit()));
+    await expect(write(handle.db, (w) => w.supersede(old.id, { existingId: randomUUID() }, audit()))).rejects.toBeInstanceOf(RecordNotFoundError);
+    const archived = await write(handle.db, (w) => w.create(newRecord(), audit()));
+    await write(handle.db, (w) => w.archive(archived.id, 'old', audit()));
+    await expect(write(handle.db, (w) => w.supersede(old.id, { existingId: archived.id }, audit()))).rejects.toBeInstanceOf(InvalidStateError);
+    await expect(write(handle.db, (w) => w.supersede(old.id, { record: newRecord({ id: 'not-a-uuid' }) }, audit()))).rejects.toBeInstanceOf(InvalidRecordError);
+    expect(await reader.get(old.id)).toMatchObject({ version: 1, status: 'active' });
+  });
+
+  it('answers an id that is not a uuid, or no record, with RecordNotFoundError', async () => {
+    await expect(write(handle.db, (w) => w.update('not-a-uuid', { tags: ['x'] }, audit()))).rejects.toBeInstanceOf(RecordNotFoundError);
+    await expect(write(handle.db, (w) => w.reinforce(randomUUID(), audit()))).rejects.toBeInstanceOf(RecordNotFoundError);
   });
 
   it('maps a taken id to VersionConflictError from the commit function', async () => {
