@@ -13,6 +13,7 @@ export interface ListFilter {
   tags?: string[];
   /** `all` (default): every tag must be present; `any`: at least one. */
   tagMode?: 'all' | 'any';
+  /** Time bounds are half-open, [after, before), as in search and retrieve: consecutive windows never share a record. */
   createdAfter?: Date;
   createdBefore?: Date;
   updatedAfter?: Date;
@@ -61,9 +62,9 @@ function applyFilter(qb: Query, filter: ListFilter, jsonPath: string | undefined
     .$if(tags.length > 0 && filter.tagMode !== 'any', (q) => q.where(sql<boolean>`tags @> ${sql.val(tags)}::text[]`))
     .$if(tags.length > 0 && filter.tagMode === 'any', (q) => q.where(sql<boolean>`tags && ${sql.val(tags)}::text[]`))
     .$if(!!filter.createdAfter, (q) => q.where('created_at', '>=', filter.createdAfter as Date))
-    .$if(!!filter.createdBefore, (q) => q.where('created_at', '<=', filter.createdBefore as Date))
+    .$if(!!filter.createdBefore, (q) => q.where('created_at', '<', filter.createdBefore as Date))
     .$if(!!filter.updatedAfter, (q) => q.where('updated_at', '>=', filter.updatedAfter as Date))
-    .$if(!!filter.updatedBefore, (q) => q.where('updated_at', '<=', filter.updatedBefore as Date))
+    .$if(!!filter.updatedBefore, (q) => q.where('updated_at', '<', filter.updatedBefore as Date))
     .$if(filter.minConfidence !== undefined, (q) => q.where('confidence', '>=', filter.minConfidence as number))
     .$if(jsonPath !== undefined, (q) => q.where(sql<boolean>`jsonb_path_exists(metadata, ${jsonPath}::jsonpath)`));
 }

@@ -46,8 +46,11 @@ describe.each(testBackends)('RecordReader on $name', (backend) => {
     expect((await reader.list({ scopes: ['project:b'], includeArchived: true })).items).toHaveLength(2);
     expect((await reader.list({ tags: ['infra', 'cache'] })).items).toHaveLength(2);
     expect((await reader.list({ tags: ['cache', 'nope'], tagMode: 'any' })).items).toHaveLength(2);
-    const window = await reader.list({ createdAfter: new Date('2026-03-01T00:01:00Z'), createdBefore: new Date('2026-03-01T00:02:00Z') });
+    // Half-open, as in search and retrieve: a record created at the upper bound is the next window's.
+    const window = await reader.list({ createdAfter: new Date('2026-03-01T00:01:00Z'), createdBefore: new Date('2026-03-01T00:03:00Z') });
     expect(window.items.map((r) => r.id).sort()).toEqual([created[1]?.id, created[2]?.id].sort());
+    const next = await reader.list({ createdAfter: new Date('2026-03-01T00:03:00Z'), createdBefore: new Date('2026-03-01T00:04:00Z') });
+    expect(next.items.map((r) => r.id).sort()).toEqual([created[3]?.id, created[4]?.id].sort());
   });
 
   it('filters metadata by JSONPath and rejects malformed paths', async () => {

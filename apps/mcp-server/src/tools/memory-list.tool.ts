@@ -17,7 +17,7 @@ export const memoryListTool = defineTool({
     tags: tagsField,
     scope: scopeField,
     created_after: isoDate.optional().describe('Only memories created at or after this time (ISO 8601 date-time with offset).'),
-    created_before: isoDate.optional().describe('Only memories created at or before this time (ISO 8601 date-time with offset).'),
+    created_before: isoDate.optional().describe('Only memories created before this time, exclusive (ISO 8601 date-time with offset).'),
     metadata_filter: z.string().max(2000).optional().describe('SQL/JSON path predicate evaluated on metadata.'),
     include_archived: z.boolean().optional().describe('Also list archived memories (default false).'),
     limit: z.number().int().min(1).max(500).default(100).describe('Page size: how many memories per page (1-500, default 100).'),
