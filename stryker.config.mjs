@@ -35,8 +35,11 @@ export default {
   // Two shared cores: one test runner keeps the machine usable for everyone else.
   concurrency: 1,
   // A DB-bound mutant that hangs holds a connection or a lock; an integration spec's hooks clone
-  // databases and open pools, so its slack over the measured test time is larger.
-  timeoutMS: integration ? 60_000 : 10_000,
+  // databases and open pools, so its slack over the measured test time is larger. Stryker's
+  // timeout is net time x 1.5 + this + the overhead it measured (the hooks), so 15 s still gives a
+  // static librarian-int mutant ~38 s against its ~20 s; at 60 s each hanging one cost 80 s plus a
+  // worker restart (docs/quality.md, 2026-11-27).
+  timeoutMS: integration ? 15_000 : 10_000,
   // `--incremental` (npm run mutation:incremental) re-tests only mutants whose code or tests changed
   // since this file. It is committed: an area takes hours on two cores, so a run resumes from the
   // verdicts of earlier runs on other machines instead of starting over (Stryker re-tests any
