@@ -82,6 +82,7 @@ describe.each(testBackends)('Gate review queue on $name', (backend) => {
     const out = await ctx.gate.approve(id, 'dave', 'confirmed in standup');
     expect(out).toMatchObject({ status: 'committed', decision: 'ADD', policyMatched: 'review-belief-changes' });
     expect(out.reason).toMatch(/^approved by dave: confirmed in standup \(.+\)$/);
+    expect(out.flags).toBeUndefined();
     expect(await ctx.gate.getRequest(id)).toMatchObject({ status: 'committed', decision: 'ADD', reason: out.reason, reviewer: 'dave', resultId: out.record?.id });
     const plain = await ctx.gate.approve(await queueBelief('Reviews take an hour', 'project:approve'), 'dave');
     expect(plain.reason).toMatch(/^approved by dave \(.+\)$/);

@@ -203,12 +203,14 @@ describe.each(testBackends)('the judge: policy verdicts and near duplicates on $
     const noop = gateFor(ctx.handle, { policy: policy({ nearDuplicate: { threshold: 0.9, action: 'noop' } }) });
     const n1 = await noop.submit({ op: 'create', type: 'fact', content: near, scope: 'project:nd' }, user);
     expect(n1).toMatchObject({ status: 'noop', decision: 'NOOP', duplicateOf: id });
+    expect(n1.flags).toBeUndefined();
     expect(n1.reason).toMatch(new RegExp(`^near duplicate of ${id} \\(token Jaccard 0\\.9\\d >= 0\\.9\\)$`));
 
     const update = gateFor(ctx.handle, { policy: policy({ nearDuplicate: { threshold: 0.9, action: 'update' } }) });
     const u1 = await update.submit({ op: 'create', type: 'fact', content: near, scope: 'project:nd' }, user);
     expect(u1).toMatchObject({ status: 'committed', decision: 'UPDATE', duplicateOf: id, record: { id, version: 2, content: near } });
     expect(u1.reason).toMatch(/: updating it instead$/);
+    expect(u1.flags).toBeUndefined();
 
     // A queued update of a near duplicate is stored as that update once a reviewer approves it.
     const belief = await ctx.gate.submit({ op: 'create', type: 'belief', content: text, scope: 'project:nd2' }, user);
@@ -241,9 +243,11 @@ describe.each(testBackends)('Layer 2 on new records on $name', (backend) => {
 
   it('names the record an exact duplicate repeats', async () => {
     const first = await create('Kestrel invoices are archived after ninety days', 'project:exact');
-    expect(await create('Kestrel invoices are archived after ninety days', 'project:exact')).toMatchObject({
+    const again = await create('Kestrel invoices are archived after ninety days', 'project:exact');
+    expect(again).toMatchObject({
       status: 'noop', duplicateOf: first.record?.id, reason: `exact duplicate of ${first.record?.id} (same content hash in project:exact)`,
     });
+    expect(again.flags).toBeUndefined();
   });
 
   it('links a new record to its three closest neighbours, each weight its Jaccard to three decimals', async () => {
@@ -256,8 +260,26 @@ describe.each(testBackends)('Layer 2 on new records on $name', (backend) => {
     for (const own of extra) ids.push((await create(`${text} ${own}`, 'project:nb')).record?.id as string);
     const added = await create(text, 'project:nb');
     expect(added).toMatchObject({ status: 'committed', decision: 'ADD', reason: 'auto-approved by policy auto-low-risk-types: new record: no duplicate or conflict in scope' });
+    expect(added.flags).toBeUndefined();
     // 8/9, 8/10, 8/11: the fourth (8/12) is left out.
     expect(await similarEdges(added.record?.id as string)).toEqual([{ other: ids[0], weight: 0.889 }, { other: ids[1], weight: 0.8 }, { other: ids[2], weight: 0.727 }]);
+  });
+
+  it('links the closest neighbours whatever order they were stored in', async () => {
+    const text = 'osprey billing service deploys friday release branch noon';
+    const extra = ['golfer hotel india juliet', 'delta echoes foxtrot', 'bravo charlie', 'alpha'];
+    const ids: string[] = [];
+    for (const own of extra) ids.push((await create(`${text} ${own}`, 'project:nb2')).record?.id as string);
+    const added = await create(text, 'project:nb2');
+    expect(await similarEdges(added.record?.id as string)).toEqual([{ other: ids[3], weight: 0.889 }, { other: ids[2], weight: 0.8 }, { other: ids[1], weight: 0.727 }]);
+  });
+
+  it('links a neighbour at a Jaccard of exactly 0.5, and none below it', async () => {
+    const text = 'heron billing service deploys friday release branch noon';
+    const atHalf = (await create(`${text} one two three four five six seven eight`, 'project:nb3')).record?.id as string;
+    await create(`${text} ein zwei drei vier fuenf sechs sieben acht neun`, 'project:nb3');
+    const added = await create(text, 'project:nb3');
+    expect(await similarEdges(added.record?.id as string)).toEqual([{ other: atHalf, weight: 0.5 }]);
   });
 
   it('names the record a new one may contradict, never its text', async () => {
