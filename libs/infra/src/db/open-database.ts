@@ -40,7 +40,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
 
 function openServer(databaseUrl: string, poolSize = 10): DatabaseHandle {
   installPgTypeParsers();
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // A bounded wait for a connection (a new one, or a free slot of the pool): a request that cannot
+  // get one answers DATABASE_UNAVAILABLE instead of waiting forever (no single request stalls the
+  // server; an MCP client gives up after 60 s). 15 s is far above any wait seen under load.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 15_000 });
   // An idle client's socket dying (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   return handleOverPool(pool, 'postgres', redactDatabaseUrl(databaseUrl));
