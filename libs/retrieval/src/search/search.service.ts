@@ -6,7 +6,7 @@ import { countUnembedded, keywordCandidates, vectorCandidates, type KeywordCandi
 import { DEFAULT_RRF_K } from './rrf.js';
 import { boostDated, datedWindows } from './date-boost.js';
 import { fuseScores } from './score-fusion.js';
-import { readSuccessors, withSessionContext } from './session-context.js';
+import { readNeighbours, withNeighbourContext, withSessionContext, type Neighbour } from './session-context.js';
 import { normalizeSearchQuery, type NormalizedSearchQuery } from './search-query.js';
 import type { SearchDefaults, SearchMode, SearchQuery, SearchResponse, SearchResult } from './search.types.js';
 
@@ -89,34 +89,43 @@ function vectorResults(rows: VectorCandidate[]): SearchResult[] {
  * worse once fused (dev conversations, weights 0.3 / 0.7: R@10 / MRR@10 76.6 / 45.9 with it, 77.1 /
  * 47.7 without; ADR-0033) — a turn's meaning is in its own embedding, its words often in the turn before.
  */
-async function inContext(
-  db: Kysely<MemoryDatabase>, lists: { kw: KeywordCandidate[]; vec: VectorCandidate[]; limit: number }, filter: VisibilityFilter,
-  windows: readonly TimeWindow[],
-): Promise<{ kw: KeywordCandidate[]; vec: VectorCandidate[] }> {
+function inContext(
+  lists: { kw: KeywordCandidate[]; vec: VectorCandidate[]; limit: number }, neighbours: readonly Neighbour[], windows: readonly TimeWindow[],
+): { kw: KeywordCandidate[]; vec: VectorCandidate[] } {
   const { kw, vec, limit } = lists;
   const kwHits = kw.map((row) => ({ row, score: Number(row.keyword_score) }));
-  const successors = await readSuccessors(db, kwHits.map((h) => h.row.id), filter);
-  const kwScored = boostDated(withSessionContext(kwHits, successors, (row) => ({ ...row, keyword_score: 0 })), windows);
+  const kwScored = boostDated(withSessionContext(kwHits, neighbours, (row) => ({ ...row, keyword_score: 0 })), windows);
   const dated = windows.length === 0
     ? vec
     : boostDated(vec.map((row) => ({ row, score: 1 - Number(row.distance) })), windows).map(({ row, score }) => ({ ...row, distance: 1 - score }));
   return { kw: kwScored.slice(0, limit).map(({ row, score }) => ({ ...row, keyword_score: score })), vec: dated };
 }
 
-// Hybrid: convex combination of min-max normalised cosine and BM25 scores (ADR-0020).
-function fuse(q: NormalizedSearchQuery, vec: VectorCandidate[], kw: KeywordCandidate[]): SearchResult[] {
+// Hybrid: convex combination of min-max normalised cosine and BM25 scores (ADR-0020), then each
+// hit's session neighbours as context (ADR-0041).
+function fuse(q: NormalizedSearchQuery, lists: { kw: KeywordCandidate[]; vec: VectorCandidate[] }, neighbours: readonly Neighbour[]): SearchResult[] {
+  const { kw, vec } = lists;
   const rows = new Map<string, MemoryRow>([...kw, ...vec].map((r) => [r.id, r]));
   const vectorScores = new Map(vec.map((r) => [r.id, 1 - Number(r.distance)]));
   const keywordScores = new Map(kw.map((r) => [r.id, Number(r.keyword_score)]));
   const vectorRanks = new Map(vec.map((r, i) => [r.id, i + 1]));
   const keywordRanks = new Map(kw.map((r, i) => [r.id, i + 1]));
   const fused = fuseScores({ vector: { weight: q.weights.vector, scores: vectorScores }, keyword: { weight: q.weights.keyword, scores: keywordScores } });
-  return fused.map((e) => ({
+  return withNeighbourContext(fused, neighbours, rows).map((e) => ({
     record: toMemoryRecord(rows.get(e.id) as MemoryRow),
     score: e.score,
     ...(vectorRanks.has(e.id) && { vectorRank: vectorRanks.get(e.id) as number, vectorScore: vectorScores.get(e.id) as number }),
     ...(keywordRanks.has(e.id) && { keywordRank: keywordRanks.get(e.id) as number, keywordScore: keywordScores.get(e.id) as number }),
   }));
+}
+
+/**
+ * One read of session neighbours for every list: the turns after keyword hits (their context,
+ * ADR-0020) and, in hybrid, the turns on both sides of every candidate (ADR-0041).
+ */
+function neighboursOf(ctx: Ctx, mode: SearchMode, lists: { kw: KeywordCandidate[]; vec: VectorCandidate[] }, filter: VisibilityFilter) {
+  if (mode === 'hybrid') return readNeighbours(ctx.db, [...lists.kw, ...lists.vec].map((r) => r.id), filter, 'both');
+  return readNeighbours(ctx.db, lists.kw.map((r) => r.id), filter, 'next');
 }
 
 // The keyword list needs no query vector: it runs while the query is embedded, and the vector
@@ -142,8 +151,9 @@ async function rankedResults(ctx: Ctx, q: NormalizedSearchQuery, filter: Visibil
     queryVector && model ? vectorCandidates(ctx.db, queryVector, model, filter, limit, ctx.efSearch) : [],
     kwPromise ?? [],
   ]);
-  const lists = await inContext(ctx.db, { kw, vec, limit }, filter, windows);
-  const results = mode === 'hybrid' ? fuse(q, lists.vec, lists.kw) : mode === 'vector' ? vectorResults(lists.vec) : keywordResults(lists.kw);
+  const neighbours = await neighboursOf(ctx, mode, { kw, vec }, filter);
+  const lists = inContext({ kw, vec, limit }, neighbours, windows);
+  const results = mode === 'hybrid' ? fuse(q, lists, neighbours) : mode === 'vector' ? vectorResults(lists.vec) : keywordResults(lists.kw);
   return { mode, degraded, model, results };
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { MemoryDatabase, MemoryRow } from '@engram/memory';
-import { nextInSessionQuery } from '../queries/next-in-session.query.js';
+import { sessionNeighboursQuery, type NeighbourSides } from '../queries/session-neighbours.query.js';
 import type { VisibilityFilter } from '../queries/visibility.filter.js';
 
 /**
@@ -11,43 +11,101 @@ import type { VisibilityFilter } from '../queries/visibility.filter.js';
  */
 export const CONTEXT_WEIGHT = 0.5;
 
+/**
+ * How much the better of a turn's two neighbours counts towards its fused score (ADR-0041). Where
+ * the ranking finds the right moment of a conversation it often lands a turn off: the question's
+ * words are in the turn that asked, its meaning in the reply, or the other way round. Measured on
+ * the dev conversations, 0.3-0.5 all helped about equally; a turn that matches on its own still
+ * outranks a mere neighbour of a match.
+ */
+export const NEIGHBOUR_WEIGHT = 0.4;
+
+/** The same for the better of the turns two away: a reply's reply, or the question before an aside. */
+export const SECOND_NEIGHBOUR_WEIGHT = 0.2;
+
 /** A scored row of one candidate list. */
 export type Scored<R extends MemoryRow> = { row: R; score: number };
 
-/** A memory that follows a candidate in its session; `context_of` is the candidate's id. */
-export type Successor = MemoryRow & { context_of: string };
+/**
+ * A memory near a candidate in its session: `context_of` is the candidate's id, `follows` true when
+ * it comes after it, `distance` how many turns away it is (1 = adjacent).
+ */
+export type Neighbour = MemoryRow & { context_of: string; follows: boolean; distance: number };
 
 /**
- * For each id, the memory stored right after it in the same scope and session (visible to
- * `filter`), in one read for all candidates of the list.
+ * For each id, the memory stored right after it in the same scope and session and, with
+ * `sides = 'both'`, the one right before it (visible to `filter`), in one read for all candidates.
  */
-export async function readSuccessors(db: Kysely<MemoryDatabase>, ids: readonly string[], filter: VisibilityFilter): Promise<Successor[]> {
+export async function readNeighbours(
+  db: Kysely<MemoryDatabase>, ids: readonly string[], filter: VisibilityFilter, sides: NeighbourSides,
+): Promise<Neighbour[]> {
   if (ids.length === 0) return [];
-  return (await nextInSessionQuery(db, [...new Set(ids)], filter).execute()) as Successor[];
+  return (await sessionNeighboursQuery(db, [...new Set(ids)], filter, sides).execute()) as Neighbour[];
+}
+
+function withoutLink(n: Neighbour): MemoryRow {
+  const { context_of: _from, follows: _follows, distance: _distance, ...row } = n;
+  return row as MemoryRow;
 }
 
 /**
  * Adds to every candidate half the score of the turn before it in its session, and brings in the
  * turns that follow a candidate (they may not match on their own). Scores are divided by
  * 1 + CONTEXT_WEIGHT so they keep their [0, 1] range. Memories without a session key have no
- * successors and are left as they are. `successors` may hold those of other lists' candidates:
- * only the ones following a hit of this list count.
+ * neighbours and are left as they are. `neighbours` may hold those of other lists' candidates and
+ * preceding turns: only the ones following a hit of this list count.
  */
-export function withSessionContext<R extends MemoryRow>(hits: Scored<R>[], successors: readonly Successor[], toRow: (row: MemoryRow) => R): Scored<R>[] {
+export function withSessionContext<R extends MemoryRow>(hits: Scored<R>[], neighbours: readonly Neighbour[], toRow: (row: MemoryRow) => R): Scored<R>[] {
   if (hits.length === 0) return hits;
   const own = new Map(hits.map((h) => [h.row.id, h.score]));
   const rows = new Map<string, R>(hits.map((h) => [h.row.id, h.row]));
   const context = new Map<string, number>();
-  for (const n of successors) {
+  for (const n of neighbours) {
     const from = own.get(n.context_of);
-    if (from === undefined) continue;
+    if (!n.follows || Number(n.distance) !== 1 || from === undefined) continue;
     context.set(n.id, Math.max(context.get(n.id) ?? 0, from));
-    if (!rows.has(n.id)) {
-      const { context_of: _from, ...row } = n;
-      rows.set(n.id, toRow(row as MemoryRow));
-    }
+    if (!rows.has(n.id)) rows.set(n.id, toRow(withoutLink(n)));
   }
   return [...rows.values()]
     .map((row) => ({ row, score: ((own.get(row.id) ?? 0) + CONTEXT_WEIGHT * (context.get(row.id) ?? 0)) / (1 + CONTEXT_WEIGHT) }))
     .sort((a, b) => b.score - a.score || (a.row.id < b.row.id ? -1 : 1));
+}
+
+/** A fused hit: its id and score in [0, 1]. */
+export interface FusedHit {
+  id: string;
+  score: number;
+}
+
+/**
+ * Neighbour context on the fused list (ADR-0041). With c = NEIGHBOUR_WEIGHT × the fused score of
+ * the better adjacent turn + SECOND_NEIGHBOUR_WEIGHT × that of the better turn two away (at most
+ * 1), a hit scores s + c·(1 − s): the neighbours fill part of what the turn's own match leaves, so
+ * scores stay in [0, 1] and a hit without a session keeps its score exactly. Neighbours come in even
+ * when neither list found them (s = 0). `rows` receives the rows of the turns brought in.
+ */
+export function withNeighbourContext(hits: readonly FusedHit[], neighbours: readonly Neighbour[], rows: Map<string, MemoryRow>): FusedHit[] {
+  const own = new Map(hits.map((h) => [h.id, h.score]));
+  const near = new Map<string, number>();
+  const far = new Map<string, number>();
+  const credit = (id: string, distance: number, score: number) => {
+    const side = distance === 1 ? near : far;
+    side.set(id, Math.max(side.get(id) ?? 0, score));
+  };
+  for (const n of neighbours) {
+    const from = own.get(n.context_of);
+    const distance = Number(n.distance);
+    if (from === undefined || distance > 2) continue;
+    credit(n.id, distance, from);
+    credit(n.context_of, distance, own.get(n.id) ?? 0);
+    if (!rows.has(n.id)) rows.set(n.id, withoutLink(n));
+  }
+  const ids = new Set([...own.keys(), ...near.keys(), ...far.keys()]);
+  return [...ids]
+    .map((id) => {
+      const score = own.get(id) ?? 0;
+      const context = Math.min(1, NEIGHBOUR_WEIGHT * (near.get(id) ?? 0) + SECOND_NEIGHBOUR_WEIGHT * (far.get(id) ?? 0));
+      return { id, score: score + context * (1 - score) };
+    })
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -1,0 +1,53 @@
+import { sql, type RawBuilder } from 'kysely';
+import { HAS_EMBEDDING, MEMORY_COLUMNS, type MemoryDb } from '@engram/memory';
+import { visibleTo, type VisibilityFilter } from './visibility.filter.js';
+
+/**
+ * The metadata keys that name the conversation or session a memory was said in, most specific
+ * first. Memories sharing a scope and a value here are turns of one conversation (ADR-0020).
+ */
+export const SESSION_KEYS = ['session_id', 'session', 'conversation_id', 'conversation', 'thread_id'] as const;
+
+/** The session a row of `alias` belongs to, as SQL (NULL when its metadata names none). */
+export function sessionKeyOf(alias: string): RawBuilder<string | null> {
+  const ref = sql.ref(`${alias}.metadata`);
+  return sql`coalesce(${sql.join(SESSION_KEYS.map((k) => sql`${ref}->>${sql.lit(k)}`))})`;
+}
+
+/** Which neighbours to read: the turn after each candidate only, or the turns on both sides. */
+export type NeighbourSides = 'next' | 'both';
+
+/** How many turns on each side of a candidate are read (ADR-0041): the next one, and the one after it. */
+export const NEIGHBOUR_DISTANCE = 2;
+
+// The memories stored right after (or before) candidate `h` in its scope and session, nearest
+// first, numbered 1, 2, …: one probe of memories_session_order_idx, forwards or backwards.
+function adjacent(after: boolean, depth: number) {
+  const [cmp, dir, tie] = after ? [sql`>`, sql`ASC`, sql`DESC`] : [sql`<`, sql`DESC`, sql`ASC`];
+  return sql`(SELECT s.id AS neighbour_id, ${sql.lit(after)} AS follows, row_number() OVER (ORDER BY s.created_at ${dir}, s.id ${tie})::int AS distance
+    FROM (SELECT m.id, m.created_at FROM memories m WHERE m.scope = h.scope AND m.created_at ${cmp} h.created_at
+      AND ${sessionKeyOf('m')} = h.skey ORDER BY m.created_at ${dir}, m.id ${tie} LIMIT ${sql.lit(depth)}) s)`;
+}
+
+/**
+ * For each of `ids`, the memory stored right after it in the same scope and session (by
+ * created_at) or, with `sides = 'both'`, the NEIGHBOUR_DISTANCE memories on each side of it, if
+ * visible to `filter`. `context_of` is the candidate's id; `follows` says whether the row comes
+ * after it, `distance` how many turns away it is (1 = adjacent). The
+ * candidates drive the read (a LATERAL step per candidate that has a session key): at 100k
+ * memories the planner otherwise scanned every visible row and tested each against the
+ * candidates (up to 228 ms per search, bench:retrieve at 100k).
+ */
+export function sessionNeighboursQuery(db: MemoryDb, ids: readonly string[], filter: VisibilityFilter, sides: NeighbourSides = 'next') {
+  const steps = sides === 'both' ? sql`${adjacent(true, NEIGHBOUR_DISTANCE)} UNION ALL ${adjacent(false, NEIGHBOUR_DISTANCE)}` : adjacent(true, 1);
+  const pairs = sql`(SELECT h.id AS context_of, nb.neighbour_id, nb.follows, nb.distance
+    FROM (SELECT h0.id, h0.scope, h0.created_at, ${sessionKeyOf('h0')} AS skey FROM memories h0
+      WHERE h0.id = ANY(${ids}::uuid[]) AND ${sessionKeyOf('h0')} IS NOT NULL) h
+    CROSS JOIN LATERAL (${steps}) nb)`;
+  return db
+    .selectFrom('memories')
+    .innerJoin(pairs.as('x'), (join) => join.on(sql<boolean>`memories.id = x.neighbour_id`))
+    .select(MEMORY_COLUMNS.map((c) => `memories.${c}` as const))
+    .select([HAS_EMBEDDING, sql<string>`x.context_of`.as('context_of'), sql<boolean>`x.follows`.as('follows'), sql<number>`x.distance`.as('distance')])
+    .$call(visibleTo(filter));
+}

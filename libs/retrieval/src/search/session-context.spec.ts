@@ -1,0 +1,75 @@
+import type { MemoryRow } from '@engram/memory';
+import { NEIGHBOUR_WEIGHT, SECOND_NEIGHBOUR_WEIGHT, CONTEXT_WEIGHT, withNeighbourContext, withSessionContext, type Neighbour } from './session-context.js';
+
+const row = (id: string) => ({ id, content: id }) as unknown as MemoryRow;
+const neighbour = (id: string, of: string, follows: boolean, distance = 1) => ({ ...row(id), context_of: of, follows, distance }) as Neighbour;
+
+describe('withNeighbourContext', () => {
+  it('fills part of what a hit leaves with its better neighbour: s + w·c·(1 − s)', () => {
+    const rows = new Map<string, MemoryRow>();
+    const out = withNeighbourContext(
+      [{ id: 'a', score: 1 }, { id: 'b', score: 0.5 }, { id: 'c', score: 0.2 }],
+      [neighbour('b', 'a', true), neighbour('a', 'b', false), neighbour('c', 'b', true), neighbour('b', 'c', false)],
+      rows,
+    );
+    const score = new Map(out.map((h) => [h.id, h.score]));
+    expect(score.get('a')).toBeCloseTo(1);
+    expect(score.get('b')).toBeCloseTo(0.5 + NEIGHBOUR_WEIGHT * 1 * 0.5);
+    expect(score.get('c')).toBeCloseTo(0.2 + NEIGHBOUR_WEIGHT * 0.5 * 0.8);
+    expect(out.map((h) => h.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('brings in a neighbour no list found, scored from its hit, and hands over its row', () => {
+    const rows = new Map<string, MemoryRow>([['a', row('a')]]);
+    const out = withNeighbourContext([{ id: 'a', score: 0.8 }, { id: 'z', score: 0.5 }], [neighbour('p', 'a', false)], rows);
+    expect(out).toEqual([{ id: 'a', score: 0.8 }, { id: 'z', score: 0.5 }, { id: 'p', score: NEIGHBOUR_WEIGHT * 0.8 }]);
+    expect(rows.get('p')).toEqual(row('p'));
+    expect(rows.get('p')).not.toHaveProperty('context_of');
+  });
+
+  it('takes the better side, not the sum, and ignores neighbours of ids that are not hits', () => {
+    const out = withNeighbourContext(
+      [{ id: 'l', score: 0.9 }, { id: 'r', score: 0.3 }],
+      [neighbour('m', 'l', true), neighbour('m', 'r', false), neighbour('x', 'nobody', true)],
+      new Map(),
+    );
+    expect(out.find((h) => h.id === 'm')?.score).toBeCloseTo(NEIGHBOUR_WEIGHT * 0.9);
+    expect(out.map((h) => h.id)).not.toContain('x');
+  });
+
+  it('adds the better turn two away at its own weight, and caps the context at 1', () => {
+    const out = withNeighbourContext(
+      [{ id: 'a', score: 1 }, { id: 'c', score: 0.5 }],
+      [neighbour('b', 'a', true, 1), neighbour('c', 'a', true, 2), neighbour('a', 'c', false, 2), neighbour('b', 'c', false, 1), neighbour('e', 'c', true, 2)],
+      new Map(),
+    );
+    const score = new Map(out.map((h) => [h.id, h.score]));
+    expect(score.get('b')).toBeCloseTo(NEIGHBOUR_WEIGHT * 1);
+    expect(score.get('c')).toBeCloseTo(0.5 + SECOND_NEIGHBOUR_WEIGHT * 1 * 0.5);
+    expect(score.get('e')).toBeCloseTo(SECOND_NEIGHBOUR_WEIGHT * 0.5);
+    expect(score.get('a')).toBeCloseTo(1);
+    expect(NEIGHBOUR_WEIGHT + SECOND_NEIGHBOUR_WEIGHT).toBeLessThanOrEqual(1);
+  });
+
+  it('ignores turns further away than two', () => {
+    expect(withNeighbourContext([{ id: 'a', score: 1 }], [neighbour('z', 'a', true, 3)], new Map()).map((h) => h.id)).toEqual(['a']);
+  });
+
+  it('leaves hits without neighbours exactly as fused, ties broken by id', () => {
+    const hits = [{ id: 'b', score: 0.4 }, { id: 'a', score: 0.4 }, { id: 'c', score: 0.9 }];
+    expect(withNeighbourContext(hits, [], new Map())).toEqual([{ id: 'c', score: 0.9 }, { id: 'a', score: 0.4 }, { id: 'b', score: 0.4 }]);
+  });
+});
+
+describe('withSessionContext', () => {
+  it('credits only the turn right after a hit of this list', () => {
+    const out = withSessionContext(
+      [{ row: row('a'), score: 0.6 }],
+      [neighbour('n', 'a', true), neighbour('p', 'a', false), neighbour('q', 'other', true), neighbour('r', 'a', true, 2)],
+      (r) => r,
+    );
+    expect(out.map((h) => h.row.id)).toEqual(['a', 'n']);
+    expect(out[0]?.score).toBeCloseTo(0.6 / (1 + CONTEXT_WEIGHT));
+    expect(out[1]?.score).toBeCloseTo((CONTEXT_WEIGHT * 0.6) / (1 + CONTEXT_WEIGHT));
+  });
+});
