@@ -28,7 +28,7 @@ describe.each(testBackends)('session neighbours in hybrid search ($name)', (back
   beforeAll(async () => {
     handle = await backend.open();
     const turn = (content: string, s: number, session: number | null, where = scope) =>
-      seedRecord(handle.db, { content, scope: where, createdAt: at(s), ...(session !== null && { metadata: { session } }) });
+      seedRecord(handle.db, { content, type: 'episode', memoryClass: 'episodic', scope: where, createdAt: at(s), ...(session !== null && { metadata: { session } }) });
     ids.reply = await turn('Bob: Exhausting, but I loved every single minute of the marathon.', 20, 1);
     ids.after = await turn('Ann: Will you run again next year?', 30, 1);
     ids.otherSession = await turn('Ann: Good morning!', 15, 2);

@@ -1,12 +1,13 @@
 import type { MemoryRow } from '@engram/memory';
 import { NEIGHBOUR_WEIGHT, SECOND_NEIGHBOUR_WEIGHT, CONTEXT_WEIGHT, withNeighbourContext, withSessionContext, type Neighbour } from './session-context.js';
 
-const row = (id: string) => ({ id, content: id }) as unknown as MemoryRow;
+const row = (id: string, memoryClass = 'episodic') => ({ id, content: id, memory_class: memoryClass }) as unknown as MemoryRow;
+const rowsOf = (...ids: string[]) => new Map(ids.map((id) => [id, row(id)]));
 const neighbour = (id: string, of: string, follows: boolean, distance = 1) => ({ ...row(id), context_of: of, follows, distance }) as Neighbour;
 
 describe('withNeighbourContext', () => {
   it('fills part of what a hit leaves with its better neighbour: s + w·c·(1 − s)', () => {
-    const rows = new Map<string, MemoryRow>();
+    const rows = rowsOf('a', 'b', 'c');
     const out = withNeighbourContext(
       [{ id: 'a', score: 1 }, { id: 'b', score: 0.5 }, { id: 'c', score: 0.2 }],
       [neighbour('b', 'a', true), neighbour('a', 'b', false), neighbour('c', 'b', true), neighbour('b', 'c', false)],
@@ -31,7 +32,7 @@ describe('withNeighbourContext', () => {
     const out = withNeighbourContext(
       [{ id: 'l', score: 0.9 }, { id: 'r', score: 0.3 }],
       [neighbour('m', 'l', true), neighbour('m', 'r', false), neighbour('x', 'nobody', true)],
-      new Map(),
+      rowsOf('l', 'r'),
     );
     expect(out.find((h) => h.id === 'm')?.score).toBeCloseTo(NEIGHBOUR_WEIGHT * 0.9);
     expect(out.map((h) => h.id)).not.toContain('x');
@@ -41,7 +42,7 @@ describe('withNeighbourContext', () => {
     const out = withNeighbourContext(
       [{ id: 'a', score: 1 }, { id: 'c', score: 0.5 }],
       [neighbour('b', 'a', true, 1), neighbour('c', 'a', true, 2), neighbour('a', 'c', false, 2), neighbour('b', 'c', false, 1), neighbour('e', 'c', true, 2)],
-      new Map(),
+      rowsOf('a', 'c'),
     );
     const score = new Map(out.map((h) => [h.id, h.score]));
     expect(score.get('b')).toBeCloseTo(NEIGHBOUR_WEIGHT * 1);
@@ -52,7 +53,15 @@ describe('withNeighbourContext', () => {
   });
 
   it('ignores turns further away than two', () => {
-    expect(withNeighbourContext([{ id: 'a', score: 1 }], [neighbour('z', 'a', true, 3)], new Map()).map((h) => h.id)).toEqual(['a']);
+    expect(withNeighbourContext([{ id: 'a', score: 1 }], [neighbour('z', 'a', true, 3)], rowsOf('a')).map((h) => h.id)).toEqual(['a']);
+  });
+
+  it('gives and takes context between episodic memories only', () => {
+    const rows = new Map([['fact', row('fact', 'semantic')], ['turn', row('turn')]]);
+    const factNext = { ...neighbour('n1', 'fact', true), memory_class: 'episodic' } as Neighbour;
+    const turnNext = { ...neighbour('n2', 'turn', true), memory_class: 'semantic' } as Neighbour;
+    const out = withNeighbourContext([{ id: 'fact', score: 0.9 }, { id: 'turn', score: 0.5 }], [factNext, turnNext], rows);
+    expect(out).toEqual([{ id: 'fact', score: 0.9 }, { id: 'turn', score: 0.5 }]);
   });
 
   it('leaves hits without neighbours exactly as fused, ties broken by id', () => {

@@ -78,11 +78,22 @@ export interface FusedHit {
 }
 
 /**
+ * Only episodic memories (episodes, tasks, context: what happened, turn by turn) are read in the
+ * light of their neighbours. Facts, decisions and other semantic or procedural memories are stated
+ * to stand alone; two facts stored in one session are no context for each other, and lifting them
+ * by neighbourhood cost the templated agent notes 0.004-0.005 nDCG@10 / MRR (ADR-0041).
+ */
+function isTurn(row: MemoryRow | undefined): boolean {
+  return row?.memory_class === 'episodic';
+}
+
+/**
  * Neighbour context on the fused list (ADR-0041). With c = NEIGHBOUR_WEIGHT × the fused score of
  * the better adjacent turn + SECOND_NEIGHBOUR_WEIGHT × that of the better turn two away (at most
  * 1), a hit scores s + c·(1 − s): the neighbours fill part of what the turn's own match leaves, so
  * scores stay in [0, 1] and a hit without a session keeps its score exactly. Neighbours come in even
- * when neither list found them (s = 0). `rows` receives the rows of the turns brought in.
+ * when neither list found them (s = 0). `rows` must hold every hit's row (their class decides,
+ * see isTurn) and receives the rows of the turns brought in.
  */
 export function withNeighbourContext(hits: readonly FusedHit[], neighbours: readonly Neighbour[], rows: Map<string, MemoryRow>): FusedHit[] {
   const own = new Map(hits.map((h) => [h.id, h.score]));
@@ -93,10 +104,10 @@ export function withNeighbourContext(hits: readonly FusedHit[], neighbours: read
     side.set(id, Math.max(side.get(id) ?? 0, score));
   };
   for (const n of neighbours) {
-    const from = own.get(n.context_of);
     const distance = Number(n.distance);
-    if (from === undefined || distance > 2) continue;
-    credit(n.id, distance, from);
+    const lent = own.get(n.context_of);
+    if (lent === undefined || distance > 2 || !isTurn(n) || !isTurn(rows.get(n.context_of))) continue;
+    credit(n.id, distance, lent);
     credit(n.context_of, distance, own.get(n.id) ?? 0);
     if (!rows.has(n.id)) rows.set(n.id, withoutLink(n));
   }
