@@ -48,4 +48,5 @@ export {
 } from './version-snapshot.js';
 export type { NewRecordInput, RecordPatch, RecordState } from './version-snapshot.js';
 export { runInTurns, runNow, runSized, spaceSlices, STEP_CHARS, TURN_BUDGET_MS } from './turns.js';
+export { ASKING, asks, capitalisedWords, OTHER_SPEAKER, speakerOf, turnPrior, withoutSpeakers } from './turn-text.js';
 export type { Steps } from './turns.js';

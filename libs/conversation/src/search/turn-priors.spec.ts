@@ -1,18 +1,10 @@
 import type { EventMatch } from './event-search.js';
-import { asks, speakerOf, withoutSpeakers, withTurnPriors } from './turn-priors.js';
+import { withoutSpeakers, withTurnPriors } from './turn-priors.js';
 
 const at = new Date('2023-05-08T10:00:00Z');
 const m = (eventId: string, text: string, score: number): EventMatch => ({ eventId, sessionId: 's', ts: at, text, score });
 
 describe('turn priors (who said it, whether it asks)', () => {
-  it('reads the speaker of a chat line and whether it asks, captions aside', () => {
-    expect(speakerOf('Melanie: I painted a horse')).toBe('Melanie');
-    expect(speakerOf('no speaker here: really')).toBeNull();
-    expect(asks('Caroline: Did you paint it? [shares a photo of a horse]')).toBe(true);
-    expect(asks('Caroline: I painted it. Did you?  ')).toBe(true);
-    expect(asks('Caroline: Is it done? Yes, I finished it.')).toBe(false);
-  });
-
   it('drops the speakers a query names (possessive too) from the text the sentence model embeds', () => {
     expect(withoutSpeakers("What are Melanie's pets' names?", ['Melanie'])).toBe("What are pets' names?");
     expect(withoutSpeakers('What did Caroline tell Melanie?', ['Caroline', 'Melanie'])).toBe('What did tell ?');

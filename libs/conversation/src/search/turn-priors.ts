@@ -1,4 +1,7 @@
 import { sql } from 'kysely';
+import { capitalisedWords, turnPrior } from '@engram/memory';
+
+export { withoutSpeakers } from '@engram/memory';
 import type { ConversationDb } from '../conversation-database.js';
 import type { EventMatch } from './event-search.js';
 
@@ -10,21 +13,7 @@ import type { EventMatch } from './event-search.js';
  * but holds no answer (the reply after it gets its context, event-context.ts).
  */
 
-/** A turn by another speaker than the one the query names keeps this share of its score. */
-export const OTHER_SPEAKER = 0.7;
-/** A turn that asks (ends with a question mark, captions aside) keeps this share of its score. */
-export const ASKING = 0.8;
-
-/** "Name: text" at the start of a chat line names the speaker (as the summariser reads it). */
-const SPEAKER = /^([A-Z][\p{L}\p{N}.'-]{0,30}(?: [A-Z][\p{L}\p{N}.'-]{0,30}){0,2}):\s/u;
-const CAPTION = /\s*\[[^\]]{0,2000}\]/g;
-/** Capitalised words of a query, possessive dropped: the names it may use. */
-const NAME = /\b([A-Z][\p{L}.-]{1,30})(?:'s)?\b/gu;
-const MAX_NAMES = 8;
 const CACHE_TTL_MS = 60_000;
-
-export const speakerOf = (text: string): string | null => SPEAKER.exec(text)?.[1] ?? null;
-export const asks = (text: string): boolean => /\?\s*$/.test(text.replace(CAPTION, ''));
 
 /** The capitalised words of `text` that are speakers of the project ("Caroline:" starts one of its turns). */
 export type SpeakerNames = (project: string, text: string) => Promise<string[]>;
@@ -33,7 +22,7 @@ export type SpeakerNames = (project: string, text: string) => Promise<string[]>;
 export function createSpeakerNames(db: ConversationDb): SpeakerNames {
   const known = new Map<string, { speaker: boolean; at: number }>();
   return async function speakersNamedIn(project: string, text: string): Promise<string[]> {
-    const words = [...new Set([...text.matchAll(NAME)].map((m) => m[1] as string))].slice(0, MAX_NAMES);
+    const words = capitalisedWords(text);
     const key = (w: string) => `${project}\u0000${w}`;
     const fresh = (w: string) => { const k = known.get(key(w)); return k && Date.now() - k.at < CACHE_TTL_MS ? k : undefined; };
     const ask = words.filter((w) => !fresh(w));
@@ -49,23 +38,10 @@ export function createSpeakerNames(db: ConversationDb): SpeakerNames {
   };
 }
 
-/**
- * The query text without the speakers it names, for the sentence model: every turn carries its
- * speaker, so the name says nothing about what was said (who said it is OTHER_SPEAKER's part).
- */
-export function withoutSpeakers(text: string, speakers: readonly string[]): string {
-  let out = text;
-  for (const s of speakers) out = out.replace(new RegExp(`\\b${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:'s)?\\b`, 'g'), ' ');
-  out = out.replace(/\s+/g, ' ').trim();
-  return /[\p{L}\p{N}]{3}/u.test(out) ? out : text;
-}
-
 /** Scores times the turn priors (other speaker, asking), re-sorted; ties by time, then id. */
 export function withTurnPriors(hits: readonly EventMatch[], speakers: readonly string[]): EventMatch[] {
-  const only = speakers.length === 1 ? speakers[0] : undefined;
   return hits.map((h) => {
-    const by = speakerOf(h.text);
-    const factor = (only && by && by !== only ? OTHER_SPEAKER : 1) * (asks(h.text) ? ASKING : 1);
+    const factor = turnPrior(h.text, speakers);
     return factor === 1 ? h : { ...h, score: h.score * factor };
   }).sort((a, b) => b.score - a.score || a.ts.getTime() - b.ts.getTime() || (a.eventId < b.eventId ? -1 : 1));
 }

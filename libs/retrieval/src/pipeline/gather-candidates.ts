@@ -53,8 +53,10 @@ export async function gatherCandidates(
     listDepth: q.topK * SEARCH_OVER_FETCH,
   });
   const scored = semanticScores(response.results, response.mode, q.fusion, q.weights, rrfK);
-  // A vector hit must be similar enough on its own unless keyword search found it too.
-  const relevant = scored.filter(({ result }) => result.keywordScore !== undefined || (result.vectorScore ?? 1) >= q.minRelevance);
+  // A vector hit must be similar enough on its own unless keyword search found it too, or the turns
+  // around it in its session matched (ADR-0041): then it does not stand on the vector list alone.
+  const relevant = scored.filter(({ result }) =>
+    result.keywordScore !== undefined || result.contextScore !== undefined || (result.vectorScore ?? 1) >= q.minRelevance);
   const candidates: Candidate[] = relevant.map(({ result, semantic }) => ({
     id: result.record.id, semantic,
     ...(result.vectorScore !== undefined && { vector: result.vectorScore }),

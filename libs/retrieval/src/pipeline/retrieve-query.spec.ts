@@ -7,7 +7,7 @@ describe(normalizeRetrieveQuery.name, () => {
   it('applies the defaults', () => {
     expect(norm({ text: '  deploy ' })).toMatchObject({
       text: 'deploy', mode: 'hybrid', topK: 10, maxTokens: 8000, minConfidence: 0.1, minRelevance: 0.2, fusion: 'normalized', route: 'auto',
-      weights: { vector: 0.3, keyword: 0.7 }, ranking: { semantic: 0.7, recency: 0.2, access: 0.1, confidence: 0 },
+      weights: { vector: 0.4, keyword: 0.6 }, ranking: { semantic: 0.7, recency: 0.2, access: 0.1, confidence: 0 },
     });
   });
 

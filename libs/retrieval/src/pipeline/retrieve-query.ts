@@ -3,6 +3,7 @@ import { MAX_TOP_K } from '../search/search-query.js';
 import type { FusionWeights, SearchMode } from '../search/search.types.js';
 import { DEFAULT_RANKING_WEIGHTS, rankingWeightsProblem } from './ranking.js';
 import type { FusionMethod, QueryRoute, RankingWeights, RetrieveQuery } from './retrieve.types.js';
+import { DEFAULT_SEARCH_DEFAULTS } from '../search/search.service.js';
 
 /** Pipeline-wide defaults; each may be overridden per query. */
 export interface RetrievalDefaults {
@@ -23,7 +24,8 @@ export const DEFAULT_RETRIEVAL_DEFAULTS: Readonly<RetrievalDefaults> = Object.fr
   // the sweep archives it with an audit entry, so decay reorders but never silently hides (ADR-0011).
   minConfidence: 0.1,
   minRelevance: 0.2,
-  weights: { vector: 0.3, keyword: 0.7 },
+  // memory.search's list weights (ADR-0033, ADR-0041): retrieve ranks what search ranks.
+  weights: { vector: DEFAULT_SEARCH_DEFAULTS.vectorWeight, keyword: DEFAULT_SEARCH_DEFAULTS.keywordWeight },
   // Normalised, not RRF: the fused relevance is blended additively with recency and access, so it
   // must keep the magnitude of the list scores; RRF/(best RRF) squeezes the candidates into a narrow
   // band where a few months of age outweigh rank (ADR-0011, measured by bench:quality).

@@ -53,6 +53,8 @@ export interface SearchResult {
   /** Cosine similarity (1 - cosine distance). */
   vectorScore?: number;
   keywordScore?: number;
+  /** Hybrid: the context its session neighbours lent it (0..1, ADR-0041), when they lent any. */
+  contextScore?: number;
 }
 
 /** Results plus how they were obtained. */

@@ -1,7 +1,7 @@
 import type { MemoryRow } from '@engram/memory';
-import { NEIGHBOUR_WEIGHT, SECOND_NEIGHBOUR_WEIGHT, CONTEXT_WEIGHT, withNeighbourContext, withSessionContext, type Neighbour } from './session-context.js';
+import { NEIGHBOUR_WEIGHT, SECOND_NEIGHBOUR_WEIGHT, CONTEXT_WEIGHT, isTurn, withNeighbourContext, withSessionContext, type Neighbour } from './session-context.js';
 
-const row = (id: string, memoryClass = 'episodic') => ({ id, content: id, memory_class: memoryClass }) as unknown as MemoryRow;
+const row = (id: string, memoryClass = 'episodic') => ({ id, content: `Ann: ${id}`, metadata: {}, memory_class: memoryClass }) as unknown as MemoryRow;
 const rowsOf = (...ids: string[]) => new Map(ids.map((id) => [id, row(id)]));
 const neighbour = (id: string, of: string, follows: boolean, distance = 1) => ({ ...row(id), context_of: of, follows, distance }) as Neighbour;
 
@@ -23,7 +23,7 @@ describe('withNeighbourContext', () => {
   it('brings in a neighbour no list found, scored from its hit, and hands over its row', () => {
     const rows = new Map<string, MemoryRow>([['a', row('a')]]);
     const out = withNeighbourContext([{ id: 'a', score: 0.8 }, { id: 'z', score: 0.5 }], [neighbour('p', 'a', false)], rows);
-    expect(out).toEqual([{ id: 'a', score: 0.8 }, { id: 'z', score: 0.5 }, { id: 'p', score: NEIGHBOUR_WEIGHT * 0.8 }]);
+    expect(out).toEqual([{ id: 'a', score: 0.8 }, { id: 'z', score: 0.5 }, { id: 'p', score: NEIGHBOUR_WEIGHT * 0.8, context: NEIGHBOUR_WEIGHT * 0.8 }]);
     expect(rows.get('p')).toEqual(row('p'));
     expect(rows.get('p')).not.toHaveProperty('context_of');
   });
@@ -56,7 +56,17 @@ describe('withNeighbourContext', () => {
     expect(withNeighbourContext([{ id: 'a', score: 1 }], [neighbour('z', 'a', true, 3)], rowsOf('a')).map((h) => h.id)).toEqual(['a']);
   });
 
-  it('gives and takes context between episodic memories only', () => {
+  it('reads an episodic memory as a turn when it says who spoke: a Name: prefix, or speaker / role metadata', () => {
+    const episodic = (content: string, metadata: Record<string, unknown> = {}) => ({ content, metadata, memory_class: 'episodic' }) as unknown as MemoryRow;
+    expect(isTurn(episodic('Melanie: I painted a horse'))).toBe(true);
+    expect(isTurn(episodic('I painted a horse', { speaker: 'Melanie' }))).toBe(true);
+    expect(isTurn(episodic('Ran the tests', { role: 'assistant' }))).toBe(true);
+    expect(isTurn(episodic('During the session I changed auth.ts', { session: 's-1' }))).toBe(false);
+    expect(isTurn({ ...episodic('Melanie: hi'), memory_class: 'semantic' } as MemoryRow)).toBe(false);
+    expect(isTurn(undefined)).toBe(false);
+  });
+
+  it('gives and takes context between turns only', () => {
     const rows = new Map([['fact', row('fact', 'semantic')], ['turn', row('turn')]]);
     const factNext = { ...neighbour('n1', 'fact', true), memory_class: 'episodic' } as Neighbour;
     const turnNext = { ...neighbour('n2', 'turn', true), memory_class: 'semantic' } as Neighbour;

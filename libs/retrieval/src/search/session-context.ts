@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MemoryDatabase, MemoryRow } from '@engram/memory';
+import { speakerOf, type MemoryDatabase, type MemoryRow } from '@engram/memory';
 import { sessionNeighboursQuery, type NeighbourSides } from '../queries/session-neighbours.query.js';
 import type { VisibilityFilter } from '../queries/visibility.filter.js';
 
@@ -71,20 +71,24 @@ export function withSessionContext<R extends MemoryRow>(hits: Scored<R>[], neigh
     .sort((a, b) => b.score - a.score || (a.row.id < b.row.id ? -1 : 1));
 }
 
-/** A fused hit: its id and score in [0, 1]. */
+/** A fused hit: its id and score in [0, 1]; `context`: what its session neighbours lent it (ADR-0041), when anything. */
 export interface FusedHit {
   id: string;
   score: number;
+  context?: number;
 }
 
 /**
- * Only episodic memories (episodes, tasks, context: what happened, turn by turn) are read in the
- * light of their neighbours. Facts, decisions and other semantic or procedural memories are stated
- * to stand alone; two facts stored in one session are no context for each other, and lifting them
- * by neighbourhood cost the templated agent notes 0.004-0.005 nDCG@10 / MRR (ADR-0041).
+ * A memory is read as a turn of a dialogue when it is episodic (what happened, one step at a time)
+ * and says who spoke: a `Name:` prefix, or a `speaker` / `role` in its metadata. Only turns give
+ * and take neighbour context. Facts, decisions and other semantic or procedural memories stand
+ * alone, and so do an agent's episodic notes: two notes stored in one session are no context for
+ * each other (lifting them cost the templated agent notes 0.004-0.005 nDCG@10 / MRR, ADR-0041).
  */
-function isTurn(row: MemoryRow | undefined): boolean {
-  return row?.memory_class === 'episodic';
+export function isTurn(row: MemoryRow | undefined): boolean {
+  if (row?.memory_class !== 'episodic') return false;
+  const meta = (row.metadata ?? {}) as Record<string, unknown>;
+  return typeof meta['speaker'] === 'string' || typeof meta['role'] === 'string' || speakerOf(row.content) !== null;
 }
 
 /**
@@ -116,7 +120,7 @@ export function withNeighbourContext(hits: readonly FusedHit[], neighbours: read
     .map((id) => {
       const score = own.get(id) ?? 0;
       const context = Math.min(1, NEIGHBOUR_WEIGHT * (near.get(id) ?? 0) + SECOND_NEIGHBOUR_WEIGHT * (far.get(id) ?? 0));
-      return { id, score: score + context * (1 - score) };
+      return { id, score: score + context * (1 - score), ...(context > 0 && { context }) };
     })
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
