@@ -33,7 +33,7 @@ export const memoryRetrieveTool = defineTool({
     weights: z.strictObject({
       vector: weight.describe('Relative weight of the vector-similarity list (0-100).'),
       keyword: weight.describe('Relative weight of the BM25 keyword list (0-100); not both 0.'),
-    }).optional().describe('Hybrid list weights (default vector 0.3 / keyword 0.7).'),
+    }).optional().describe('Hybrid list weights (default vector 0.4 / keyword 0.6).'),
     fusion: z.enum(['rrf', 'normalized']).optional().describe('Hybrid fusion (default normalized: min-max list scores; rrf: weighted reciprocal rank).'),
     ranking: z.strictObject({
       semantic: weight.optional().describe('Weight of relevance to the query, the fused search score (0-100, default 0.7).'),

@@ -35,7 +35,7 @@ export interface RetrieveQuery {
    * (default 0.2): nearest neighbours always exist, relevant ones do not (seed 000 FR-03 threshold).
    */
   minRelevance?: number;
-  /** Hybrid list weights (default vector 0.3 / keyword 0.7, ADR-0033). */
+  /** Hybrid list weights (default vector 0.4 / keyword 0.6, ADR-0041). */
   weights?: FusionWeights;
   /** Default 'normalized' (ADR-0011: RRF's compressed scores let recency outrank relevance). */
   fusion?: FusionMethod;

@@ -9,7 +9,7 @@ export interface FusionWeights {
   keyword: number;
 }
 
-/** Service-wide defaults (list weights vector 0.3 / keyword 0.7, ADR-0033; RRF k = 60 for memory.retrieve's rrf fusion). */
+/** Service-wide defaults (list weights vector 0.4 / keyword 0.6, ADR-0041; RRF k = 60 for memory.retrieve's rrf fusion). */
 export interface SearchDefaults {
   vectorWeight: number;
   keywordWeight: number;
