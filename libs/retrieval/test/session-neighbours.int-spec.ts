@@ -72,4 +72,21 @@ describe.each(testBackends)('session neighbours in hybrid search ($name)', (back
       expect(r === undefined || r.vectorRank !== undefined || r.keywordRank !== undefined).toBe(true);
     }
   });
+
+  it('embeds a hybrid query without the speaker it names, and a query naming none once, as written', async () => {
+    const asked: string[] = [];
+    const observed = createSearchService({
+      db: handle.db,
+      embedder: { modelName: embedder.modelName, modelVersion: embedder.modelVersion, embedQuery: (text) => (asked.push(text), embedder.embedQuery(text)) },
+    });
+    await observed.search({ text: "How did Bob's marathon go?", mode: 'hybrid', scopes: [scope], topK: 5 });
+    expect(asked).toEqual(["How did Bob's marathon go?", 'How did marathon go?']);
+    asked.length = 0;
+    await observed.search({ text: 'How did the marathon go?', mode: 'hybrid', scopes: [scope], topK: 5 });
+    expect(asked).toEqual(['How did the marathon go?']);
+    asked.length = 0;
+    // Vector mode stays plain dense retrieval: the question as written.
+    await observed.search({ text: "How did Bob's marathon go?", mode: 'vector', scopes: [scope], topK: 5 });
+    expect(asked).toEqual(["How did Bob's marathon go?"]);
+  });
 });

@@ -132,6 +132,20 @@ function neighboursOf(ctx: Ctx, mode: SearchMode, lists: { kw: KeywordCandidate[
   return readNeighbours(ctx.db, lists.kw.map((r) => r.id), filter, 'next');
 }
 
+/**
+ * In hybrid the sentence model reads the query without the speakers it names (ADR-0041): every turn
+ * carries its speaker, so the name tells it nothing about what was said. Which capitalised words are
+ * speakers is known once the keyword candidates are in, so the query is embedded as written
+ * meanwhile, and again without the names only when it names any: a query that names no speaker
+ * waits for the slower of the two, not for both.
+ */
+async function queryVectorFor(ctx: Ctx, text: string, keywordList: Promise<KeywordCandidate[]> | null): Promise<QueryVector> {
+  const asWritten = embedForSearch(ctx.embedder, text);
+  if (keywordList === null) return asWritten;
+  const withoutNames = withoutSpeakers(text, speakersNamed(text, await keywordList));
+  return withoutNames === text ? asWritten : embedForSearch(ctx.embedder, withoutNames);
+}
+
 // The keyword list needs no query vector: it runs while the query is embedded, and the vector
 // list then runs beside it; the latency of a hybrid search is the slower branch, not the sum.
 async function rankedResults(ctx: Ctx, q: NormalizedSearchQuery, filter: VisibilityFilter) {
@@ -145,10 +159,7 @@ async function rankedResults(ctx: Ctx, q: NormalizedSearchQuery, filter: Visibil
   // A rejection surfaces where it is awaited; this only keeps it from counting as unhandled meanwhile.
   kwPromise?.catch(() => undefined);
   if (mode !== 'keyword') {
-    // In hybrid the sentence model reads the query without the speakers it names (ADR-0041): every
-    // turn carries its speaker, so the name tells it nothing about what was said.
-    const named = mode === 'hybrid' && kwPromise ? speakersNamed(q.text, await kwPromise) : [];
-    const embedded = await embedForSearch(ctx.embedder, withoutSpeakers(q.text, named));
+    const embedded = await queryVectorFor(ctx, q.text, mode === 'hybrid' ? kwPromise : null);
     if ('degraded' in embedded) [mode, degraded] = ['keyword', embedded.degraded];
     else queryVector = embedded.vector;
   }
