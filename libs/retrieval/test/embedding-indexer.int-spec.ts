@@ -2,15 +2,9 @@ import type { DatabaseHandle, EmbeddingProvider } from '@engram/infra';
 import { createEmbeddingIndexer, createSearchService } from '../src/index.js';
 import { testBackends } from '../../../tools/test/backends.js';
 import { embeddingState, seedRecord, updateRecord } from './fixtures.js';
-import { loadTestEmbedder } from './model.js';
+import { useTestEmbedder } from './model.js';
 
-let embedder: EmbeddingProvider;
-beforeAll(async () => {
-  embedder = await loadTestEmbedder();
-});
-afterAll(async () => {
-  await embedder.close();
-});
+const embedder = useTestEmbedder();
 
 /** The same real model under a new version tag, as after a weights update. */
 function relabelled(real: EmbeddingProvider, modelVersion: string) {

@@ -1,16 +1,10 @@
-import { createJobQueue, type DatabaseHandle, type EmbeddingProvider, type JobQueue } from '@engram/infra';
+import { createJobQueue, type DatabaseHandle, type JobQueue } from '@engram/infra';
 import { createEmbeddingIndexer, registerEmbeddingJobs, requestEmbedding } from '../src/index.js';
 import { testBackends } from '../../../tools/test/backends.js';
 import { seedRecord } from './fixtures.js';
-import { loadTestEmbedder } from './model.js';
+import { useTestEmbedder } from './model.js';
 
-let embedder: EmbeddingProvider;
-beforeAll(async () => {
-  embedder = await loadTestEmbedder();
-});
-afterAll(async () => {
-  await embedder.close();
-});
+const embedder = useTestEmbedder();
 
 async function waitFor(check: () => Promise<boolean>, ms = 60_000): Promise<void> {
   const until = Date.now() + ms;

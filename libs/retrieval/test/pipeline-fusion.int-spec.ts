@@ -1,21 +1,15 @@
-import type { DatabaseHandle, EmbeddingProvider } from '@engram/infra';
+import type { DatabaseHandle } from '@engram/infra';
 import { createEmbeddingIndexer, createRetrievalPipeline, type RetrievalPipeline } from '../src/index.js';
 import { testBackends } from '../../../tools/test/backends.js';
 import { seedRecord } from './fixtures.js';
-import { loadTestEmbedder } from './model.js';
+import { useTestEmbedder } from './model.js';
 
 // The default hybrid fusion blends with the seed 004 signals (0.7 semantic, 0.2 recency, 0.1
 // access). An old record that answers the query must stay ahead of recent look-alikes: RRF's
 // compressed scores let recency override relevance, normalised fusion does not (ADR-0011 amendment).
 
 const DAY = 86_400_000;
-let embedder: EmbeddingProvider;
-beforeAll(async () => {
-  embedder = await loadTestEmbedder();
-});
-afterAll(async () => {
-  await embedder.close();
-});
+const embedder = useTestEmbedder();
 
 describe.each(testBackends)('retrieval pipeline default fusion ($name)', (backend) => {
   let handle: DatabaseHandle;

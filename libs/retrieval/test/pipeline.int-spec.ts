@@ -1,22 +1,16 @@
-import type { DatabaseHandle, EmbeddingProvider } from '@engram/infra';
+import type { DatabaseHandle } from '@engram/infra';
 import {
   createCascadeReviewQueue, createEmbeddingIndexer, createRetrievalPipeline, estimateJsonTokens, type GraphExpander, type RetrievalPipeline,
   type RetrievedMemory,
 } from '../src/index.js';
 import { testBackends } from '../../../tools/test/backends.js';
 import { seedRecord, updateRecord, type RecordSeed } from './fixtures.js';
-import { loadTestEmbedder } from './model.js';
+import { useTestEmbedder } from './model.js';
 
 const DAY = 86_400_000;
 const semanticOnly = { semantic: 1, recency: 0, access: 0, confidence: 0 };
 
-let embedder: EmbeddingProvider;
-beforeAll(async () => {
-  embedder = await loadTestEmbedder();
-});
-afterAll(async () => {
-  await embedder.close();
-});
+const embedder = useTestEmbedder();
 
 describe.each(testBackends)('retrieval pipeline ($name)', (backend) => {
   let handle: DatabaseHandle;

@@ -1,16 +1,10 @@
-import type { DatabaseHandle, EmbeddingProvider } from '@engram/infra';
+import type { DatabaseHandle } from '@engram/infra';
 import { testBackends } from '../../../tools/test/backends.js';
 import { seedRecord } from './fixtures.js';
-import { loadTestEmbedder } from './model.js';
+import { useTestEmbedder } from './model.js';
 import { recallExample } from './readme.example.js';
 
-let embedder: EmbeddingProvider;
-beforeAll(async () => {
-  embedder = await loadTestEmbedder();
-});
-afterAll(async () => {
-  await embedder.close();
-});
+const embedder = useTestEmbedder();
 
 describe.each(testBackends)('README example ($name)', (backend) => {
   let handle: DatabaseHandle;

@@ -1,8 +1,8 @@
-import type { DatabaseHandle, EmbeddingProvider } from '@engram/infra';
+import type { DatabaseHandle } from '@engram/infra';
 import { createEmbeddingIndexer, createSearchService, type SearchMode, type SearchService } from '../src/index.js';
 import { testBackends } from '../../../tools/test/backends.js';
 import { seedRecord, updateRecord } from './fixtures.js';
-import { loadTestEmbedder } from './model.js';
+import { useTestEmbedder } from './model.js';
 
 const SCOPES = ['global', 'project:alpha', 'project:beta'] as const;
 const WORDS = ['postgres', 'deploy', 'kafka', 'review', 'budget', 'onboarding', 'latency', 'invoice', 'roadmap', 'schema'];
@@ -20,13 +20,7 @@ function prng(seed: number): () => number {
 }
 const pick = <T>(rand: () => number, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
 
-let embedder: EmbeddingProvider;
-beforeAll(async () => {
-  embedder = await loadTestEmbedder();
-});
-afterAll(async () => {
-  await embedder.close();
-});
+const embedder = useTestEmbedder();
 
 describe.each(testBackends)('search filters ($name)', (backend) => {
   let handle: DatabaseHandle;

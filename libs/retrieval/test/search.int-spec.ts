@@ -1,8 +1,8 @@
-import type { DatabaseHandle, EmbeddingProvider } from '@engram/infra';
+import type { DatabaseHandle } from '@engram/infra';
 import { createEmbeddingIndexer, createSearchService, touchMemories, type SearchService } from '../src/index.js';
 import { testBackends } from '../../../tools/test/backends.js';
 import { seedRecord } from './fixtures.js';
-import { loadTestEmbedder } from './model.js';
+import { loadTestEmbedder, useTestEmbedder } from './model.js';
 
 const CORPUS = {
   colour: "Maria's favourite colour is dark green.",
@@ -14,13 +14,7 @@ const CORPUS = {
   coffee: 'The office coffee machine is descaled every Monday.',
 };
 
-let embedder: EmbeddingProvider;
-beforeAll(async () => {
-  embedder = await loadTestEmbedder();
-});
-afterAll(async () => {
-  await embedder.close();
-});
+const embedder = useTestEmbedder();
 
 describe.each(testBackends)('search ($name)', (backend) => {
   let handle: DatabaseHandle;

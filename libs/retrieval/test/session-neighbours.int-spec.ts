@@ -1,21 +1,15 @@
-import type { DatabaseHandle, EmbeddingProvider } from '@engram/infra';
+import type { DatabaseHandle } from '@engram/infra';
 import { createEmbeddingIndexer, createSearchService, type SearchService } from '../src/index.js';
 import { testBackends } from '../../../tools/test/backends.js';
 import { NEIGHBOUR_WEIGHT, SECOND_NEIGHBOUR_WEIGHT } from '../src/search/session-context.js';
 import { seedRecord } from './fixtures.js';
-import { loadTestEmbedder } from './model.js';
+import { useTestEmbedder } from './model.js';
 
 /*
  * Neighbour context on the fused list (ADR-0041): a hybrid hit brings in the turns right before
  * and after it in its session, scored from the hit, and a turn gains from its better neighbour.
  */
-let embedder: EmbeddingProvider;
-beforeAll(async () => {
-  embedder = await loadTestEmbedder();
-});
-afterAll(async () => {
-  await embedder.close();
-});
+const embedder = useTestEmbedder();
 
 describe.each(testBackends)('session neighbours in hybrid search ($name)', (backend) => {
   let handle: DatabaseHandle;
