@@ -1,5 +1,6 @@
 import type { EventMatch } from './event-search.js';
-import { withoutSpeakers, withTurnPriors } from './turn-priors.js';
+import { withoutSpeakers } from '@engram/memory';
+import { withTurnPriors } from './turn-priors.js';
 
 const at = new Date('2023-05-08T10:00:00Z');
 const m = (eventId: string, text: string, score: number): EventMatch => ({ eventId, sessionId: 's', ts: at, text, score });

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { capitalisedWords, turnPrior } from '@engram/memory';
 
-export { withoutSpeakers } from '@engram/memory';
 import type { ConversationDb } from '../conversation-database.js';
 import type { EventMatch } from './event-search.js';
 

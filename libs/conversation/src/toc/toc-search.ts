@@ -1,12 +1,13 @@
 import type { EmbeddingProvider } from '@engram/infra';
 import { sql } from 'kysely';
+import { withoutSpeakers } from '@engram/memory';
 import { InvalidTocQueryError } from '../errors.js';
 import { holdingNodes, keywordEvents, vectorEvents, type EventMatch, type TimeWindow } from '../search/event-search.js';
 import { createTermStats, type TermStats } from '../search/term-stats.js';
 import { withSessionContext } from '../search/event-context.js';
 import { fuseEventScores } from '../search/event-fusion.js';
 import { dateWindowsOf, withoutAnchor } from '../search/date-windows.js';
-import { createSpeakerNames, withoutSpeakers, withTurnPriors } from '../search/turn-priors.js';
+import { createSpeakerNames, withTurnPriors } from '../search/turn-priors.js';
 import type { TocLevel } from './time-buckets.js';
 import type { ConversationDb } from '../conversation-database.js';
 

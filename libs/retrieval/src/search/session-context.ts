@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { speakerOf, type MemoryDatabase, type MemoryRow } from '@engram/memory';
-import { sessionNeighboursQuery, type NeighbourSides } from '../queries/session-neighbours.query.js';
+import { NEIGHBOUR_DISTANCE, sessionNeighboursQuery, type NeighbourSides } from '../queries/session-neighbours.query.js';
 import type { VisibilityFilter } from '../queries/visibility.filter.js';
 
 /**
@@ -110,7 +110,7 @@ export function withNeighbourContext(hits: readonly FusedHit[], neighbours: read
   for (const n of neighbours) {
     const distance = Number(n.distance);
     const lent = own.get(n.context_of);
-    if (lent === undefined || distance > 2 || !isTurn(n) || !isTurn(rows.get(n.context_of))) continue;
+    if (lent === undefined || distance > NEIGHBOUR_DISTANCE || !isTurn(n) || !isTurn(rows.get(n.context_of))) continue;
     credit(n.id, distance, lent);
     credit(n.context_of, distance, own.get(n.id) ?? 0);
     if (!rows.has(n.id)) rows.set(n.id, withoutLink(n));
