@@ -67,7 +67,7 @@ describe.each(testBackends)('session neighbours in hybrid search ($name)', (back
     }
   });
 
-  it('embeds a hybrid query without the speaker it names, and a query naming none once, as written', async () => {
+  it('embeds a hybrid or vector query without the speaker it names, and a query naming none once, as written', async () => {
     const asked: string[] = [];
     const observed = createSearchService({
       db: handle.db,
@@ -79,8 +79,15 @@ describe.each(testBackends)('session neighbours in hybrid search ($name)', (back
     await observed.search({ text: 'How did the marathon go?', mode: 'hybrid', scopes: [scope], topK: 5 });
     expect(asked).toEqual(['How did the marathon go?']);
     asked.length = 0;
-    // Vector mode stays plain dense retrieval: the question as written.
+    // Vector mode learns its speakers from a keyword read of the capitalised words alone.
     await observed.search({ text: "How did Bob's marathon go?", mode: 'vector', scopes: [scope], topK: 5 });
-    expect(asked).toEqual(["How did Bob's marathon go?"]);
+    expect(asked).toEqual(["How did Bob's marathon go?", 'How did marathon go?']);
+    asked.length = 0;
+    // A capitalised word nobody here speaks as (Sunday) is part of the question.
+    await observed.search({ text: 'How did the marathon go on Sunday?', mode: 'vector', scopes: [scope], topK: 5 });
+    expect(asked).toEqual(['How did the marathon go on Sunday?']);
+    asked.length = 0;
+    await observed.search({ text: "How did Bob's marathon go?", mode: 'keyword', scopes: [scope], topK: 5 });
+    expect(asked).toEqual([]);
   });
 });

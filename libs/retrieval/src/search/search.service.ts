@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { toMemoryRecord, withoutSpeakers, type MemoryDatabase, type MemoryRow, type TimeWindow } from '@engram/memory';
+import { capitalisedWords, toMemoryRecord, withoutSpeakers, type MemoryDatabase, type MemoryRow, type TimeWindow } from '@engram/memory';
 import type { QueryEmbedder } from '../ports.js';
 import type { VisibilityFilter } from '../queries/visibility.filter.js';
 import { countUnembedded, keywordCandidates, vectorCandidates, type KeywordCandidate, type VectorCandidate } from './candidates.js';
@@ -133,17 +133,34 @@ function neighboursOf(ctx: Ctx, mode: SearchMode, lists: { kw: KeywordCandidate[
 }
 
 /**
- * In hybrid the sentence model reads the query without the speakers it names (ADR-0041): every turn
- * carries its speaker, so the name tells it nothing about what was said. Which capitalised words are
- * speakers is known once the keyword candidates are in, so the query is embedded as written
- * meanwhile, and again without the names only when it names any: a query that names no speaker
- * waits for the slower of the two, not for both.
+ * The sentence model reads the query without the speakers it names (ADR-0041): every turn carries
+ * its speaker, so the name tells it nothing about what was said. Which capitalised words are
+ * speakers is known once keyword candidates are in, so the query is embedded as written meanwhile,
+ * and again without the names only when it names any: a query that names no speaker waits for the
+ * slower of the two, not for both.
  */
-async function queryVectorFor(ctx: Ctx, text: string, keywordList: Promise<KeywordCandidate[]> | null): Promise<QueryVector> {
+async function queryVectorFor(ctx: Ctx, text: string, speakerSource: Promise<KeywordCandidate[]> | null): Promise<QueryVector> {
   const asWritten = embedForSearch(ctx.embedder, text);
-  if (keywordList === null) return asWritten;
-  const withoutNames = withoutSpeakers(text, speakersNamed(text, await keywordList));
+  if (speakerSource === null) return asWritten;
+  const withoutNames = withoutSpeakers(text, speakersNamed(text, await speakerSource));
   return withoutNames === text ? asWritten : embedForSearch(ctx.embedder, withoutNames);
+}
+
+/** How many keyword matches of its capitalised words a vector search reads to tell which are speakers. */
+export const SPEAKER_PROBE_DEPTH = 30;
+
+/**
+ * Where a search learns which speakers the query names: hybrid from its keyword candidates; a
+ * vector search from a short keyword read of the query's capitalised words alone (their own
+ * turns say "Name: …"), run while the query is embedded. Keyword search embeds nothing.
+ */
+function speakerSourceFor(
+  ctx: Ctx, mode: SearchMode, text: string, filter: VisibilityFilter, keywordList: Promise<KeywordCandidate[]> | null,
+): Promise<KeywordCandidate[]> | null {
+  if (mode === 'hybrid') return keywordList;
+  const names = capitalisedWords(text);
+  if (mode !== 'vector' || names.length === 0) return null;
+  return keywordCandidates(ctx.db, names.join(' '), filter, SPEAKER_PROBE_DEPTH);
 }
 
 // The keyword list needs no query vector: it runs while the query is embedded, and the vector
@@ -159,7 +176,7 @@ async function rankedResults(ctx: Ctx, q: NormalizedSearchQuery, filter: Visibil
   // A rejection surfaces where it is awaited; this only keeps it from counting as unhandled meanwhile.
   kwPromise?.catch(() => undefined);
   if (mode !== 'keyword') {
-    const embedded = await queryVectorFor(ctx, q.text, mode === 'hybrid' ? kwPromise : null);
+    const embedded = await queryVectorFor(ctx, q.text, speakerSourceFor(ctx, mode, q.text, filter, kwPromise));
     if ('degraded' in embedded) [mode, degraded] = ['keyword', embedded.degraded];
     else queryVector = embedded.vector;
   }
