@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '@engram/infra';
 import { createEmbeddingIndexer, createSearchService, type SearchService } from '../src/index.js';
 import { testBackends } from '../../../tools/test/backends.js';
-import { NEIGHBOUR_WEIGHT, SECOND_NEIGHBOUR_WEIGHT } from '../src/search/session-context.js';
+import { NEIGHBOUR_WEIGHT, SECOND_NEIGHBOUR_WEIGHT } from '@engram/memory';
 import { seedRecord } from './fixtures.js';
 import { useTestEmbedder } from './model.js';
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { lendNeighbourContext, NEIGHBOUR_DISTANCE } from '@engram/memory';
 import type { ConversationDb } from '../conversation-database.js';
 import type { EventMatch, TimeWindow } from './event-search.js';
 
@@ -47,5 +48,60 @@ export async function withSessionContext(db: ConversationDb, project: string, hi
   }
   return [...events.values()]
     .map((e) => ({ ...e, score: ((own.get(e.eventId) ?? 0) + CONTEXT_WEIGHT * (context.get(e.eventId) ?? 0)) / (1 + CONTEXT_WEIGHT) }))
+    .sort((a, b) => b.score - a.score || a.ts.getTime() - b.ts.getTime() || (a.eventId < b.eventId ? -1 : 1));
+}
+
+type NearRow = NextRow & { distance: number | string };
+
+/**
+ * For each of `ids`, the NEIGHBOUR_DISTANCE events before it and after it in the same project and
+ * session (by ts, then seq, through conversation_events_session_idx), inside `window` when given;
+ * `distance` 1 is adjacent. One read for every hit.
+ */
+async function nearInSession(db: ConversationDb, project: string, ids: readonly string[], window?: TimeWindow): Promise<NearRow[]> {
+  const bounds = window
+    ? sql`AND n.ts >= ${window.from.toISOString()}::timestamptz AND n.ts < ${window.to.toISOString()}::timestamptz`
+    : sql``;
+  const side = (after: boolean) => sql`(
+    SELECT e.event_id, e.session_id, e.ts, e.text,
+      row_number() OVER (ORDER BY ${after ? sql`e.ts, e.seq` : sql`e.ts DESC, e.seq DESC`}) AS distance
+    FROM conversation_events e
+    WHERE e.session_id = h.session_id AND e.project = h.project AND ${after ? sql`(e.ts, e.seq) > (h.ts, h.seq)` : sql`(e.ts, e.seq) < (h.ts, h.seq)`}
+    ORDER BY ${after ? sql`e.ts, e.seq` : sql`e.ts DESC, e.seq DESC`} LIMIT ${NEIGHBOUR_DISTANCE}::int)`;
+  const r = await sql<NearRow>`
+    SELECT n.event_id, n.session_id, n.ts, n.text, h.event_id AS context_of, n.distance
+    FROM conversation_events h CROSS JOIN LATERAL (${side(false)} UNION ALL ${side(true)}) n
+    WHERE h.project = ${project} AND h.event_id = ANY(${ids}::text[]) ${bounds}`.execute(db);
+  return r.rows;
+}
+
+/**
+ * Neighbour context on the fused event list (ADR-0041, as memory search has it): a hit scores
+ * s + c·(1 − s), c lent by the turns within NEIGHBOUR_DISTANCE of it in its session, and those
+ * turns come in even when neither list found them (`contextOf`: the hit that lent them the most).
+ * One extra read.
+ */
+export async function withNeighbourContext(db: ConversationDb, project: string, hits: EventMatch[], window?: TimeWindow): Promise<EventMatch[]> {
+  if (hits.length === 0) return hits;
+  const near = await nearInSession(db, project, hits.map((h) => h.eventId), window);
+  const events = new Map(hits.map((h) => [h.eventId, h]));
+  const own = new Map(hits.map((h) => [h.eventId, h.score]));
+  const lender = new Map<string, { id: string; score: number }>();
+  for (const n of near) {
+    const lent = own.get(n.context_of) ?? 0;
+    if (!events.has(n.event_id) && lent > (lender.get(n.event_id)?.score ?? -1)) {
+      lender.set(n.event_id, { id: n.context_of, score: lent });
+    }
+  }
+  for (const n of near) {
+    const from = lender.get(n.event_id);
+    if (from?.id === n.context_of) events.set(n.event_id, { eventId: n.event_id, sessionId: n.session_id, ts: new Date(n.ts), text: n.text, score: 0, contextOf: from.id });
+  }
+  const scored = lendNeighbourContext(
+    hits.map((h) => ({ id: h.eventId, score: h.score })),
+    near.map((n) => ({ id: n.event_id, contextOf: n.context_of, distance: Number(n.distance) })),
+  );
+  return scored
+    .map((s) => ({ ...(events.get(s.id) as EventMatch), score: s.score }))
     .sort((a, b) => b.score - a.score || a.ts.getTime() - b.ts.getTime() || (a.eventId < b.eventId ? -1 : 1));
 }

@@ -4,7 +4,7 @@ import { withoutSpeakers } from '@engram/memory';
 import { InvalidTocQueryError } from '../errors.js';
 import { holdingNodes, keywordEvents, vectorEvents, type EventMatch, type TimeWindow } from '../search/event-search.js';
 import { createTermStats, type TermStats } from '../search/term-stats.js';
-import { withSessionContext } from '../search/event-context.js';
+import { withNeighbourContext, withSessionContext } from '../search/event-context.js';
 import { fuseEventScores } from '../search/event-fusion.js';
 import { dateWindowsOf, withoutAnchor } from '../search/date-windows.js';
 import { createSpeakerNames, withTurnPriors } from '../search/turn-priors.js';
@@ -157,16 +157,17 @@ export function createTocSearch(db: ConversationDb, embedder: Embedder): TocSear
 
   /**
    * Events of one window: keyword and vector hits fused by normalised score (min-max, as ADR-0020)
-   * into one list that counts for both, then session context (a turn gains half its predecessor's
-   * fused score; the turn after a hit joins, matched by what matched its predecessor), then the
-   * turn priors (another speaker than the one named, a turn that asks: ADR-0030).
+   * into one list that counts for both, then neighbour context (a turn gains from the turns within
+   * two of it in its session, which join the list, matched by what matched the hit that lent them
+   * the most: ADR-0041), then the turn priors (another speaker than the one named, a turn that
+   * asks: ADR-0030). A single list keeps the predecessor's session context (ADR-0021 amendment).
    */
   async function eventList(project: string, stats: TermStats | null, qv: string | null, k: number, named: readonly string[], w?: TimeWindow): Promise<List> {
     const [kw, vec] = await Promise.all([stats ? keywordEvents(db, project, stats, k, w) : null, qv ? vectorEvents(db, qv, project, k, w) : null]);
     if (kw && vec) {
       const fused = fuseEventScores(kw, vec);
       const via = new Map(fused.map((f) => [f.match.eventId, f.via]));
-      const inContext = withTurnPriors(await withSessionContext(db, project, fused.map((f) => f.match), w), named);
+      const inContext = withTurnPriors(await withNeighbourContext(db, project, fused.map((f) => f.match), w), named);
       return { via: 'keyword', weight: 2 * WEIGHT.event, list: inContext.map((m) => ({ ...eventRanked(m), via: via.get(m.eventId) ?? via.get(m.contextOf ?? '') ?? [] })) };
     }
     const found = withTurnPriors(kw ? await withSessionContext(db, project, kw, w) : vec ?? [], named);

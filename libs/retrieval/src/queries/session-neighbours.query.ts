@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { HAS_EMBEDDING, MEMORY_COLUMNS, type MemoryDb } from '@engram/memory';
+import { HAS_EMBEDDING, MEMORY_COLUMNS, NEIGHBOUR_DISTANCE, type MemoryDb } from '@engram/memory';
 import { visibleTo, type VisibilityFilter } from './visibility.filter.js';
 
 /**
@@ -16,9 +16,6 @@ export function sessionKeyOf(alias: string): RawBuilder<string | null> {
 
 /** Which neighbours to read: the turn after each candidate only, or the turns on both sides. */
 export type NeighbourSides = 'next' | 'both';
-
-/** How many turns on each side of a candidate are read (ADR-0041): the next one, and the one after it. */
-export const NEIGHBOUR_DISTANCE = 2;
 
 // The memories stored right after (or before) candidate `h` in its scope and session, nearest
 // first, numbered 1, 2, …: one probe of memories_session_order_idx, forwards or backwards.

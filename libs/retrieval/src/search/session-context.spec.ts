@@ -1,5 +1,5 @@
-import type { MemoryRow } from '@engram/memory';
-import { NEIGHBOUR_WEIGHT, SECOND_NEIGHBOUR_WEIGHT, CONTEXT_WEIGHT, isTurn, withNeighbourContext, withSessionContext, type Neighbour } from './session-context.js';
+import { NEIGHBOUR_WEIGHT, SECOND_NEIGHBOUR_WEIGHT, type MemoryRow } from '@engram/memory';
+import { CONTEXT_WEIGHT, isTurn, withNeighbourContext, withSessionContext, type Neighbour } from './session-context.js';
 
 const row = (id: string, memoryClass = 'episodic') => ({ id, content: `Ann: ${id}`, metadata: {}, memory_class: memoryClass }) as unknown as MemoryRow;
 const rowsOf = (...ids: string[]) => new Map(ids.map((id) => [id, row(id)]));

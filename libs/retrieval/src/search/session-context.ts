@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { speakerOf, type MemoryDatabase, type MemoryRow } from '@engram/memory';
-import { NEIGHBOUR_DISTANCE, sessionNeighboursQuery, type NeighbourSides } from '../queries/session-neighbours.query.js';
+import { lendNeighbourContext, speakerOf, type ContextHit, type MemoryDatabase, type MemoryRow } from '@engram/memory';
+import { sessionNeighboursQuery, type NeighbourSides } from '../queries/session-neighbours.query.js';
 import type { VisibilityFilter } from '../queries/visibility.filter.js';
 
 /**
@@ -10,18 +10,6 @@ import type { VisibilityFilter } from '../queries/visibility.filter.js';
  * of the turn itself so a turn that matches on its own still ranks first.
  */
 export const CONTEXT_WEIGHT = 0.5;
-
-/**
- * How much the better of a turn's two neighbours counts towards its fused score (ADR-0041). Where
- * the ranking finds the right moment of a conversation it often lands a turn off: the question's
- * words are in the turn that asked, its meaning in the reply, or the other way round. Measured on
- * the dev conversations, 0.3-0.5 all helped about equally; a turn that matches on its own still
- * outranks a mere neighbour of a match.
- */
-export const NEIGHBOUR_WEIGHT = 0.4;
-
-/** The same for the better of the turns two away: a reply's reply, or the question before an aside. */
-export const SECOND_NEIGHBOUR_WEIGHT = 0.2;
 
 /** A scored row of one candidate list. */
 export type Scored<R extends MemoryRow> = { row: R; score: number };
@@ -72,11 +60,7 @@ export function withSessionContext<R extends MemoryRow>(hits: Scored<R>[], neigh
 }
 
 /** A fused hit: its id and score in [0, 1]; `context`: what its session neighbours lent it (ADR-0041), when anything. */
-export interface FusedHit {
-  id: string;
-  score: number;
-  context?: number;
-}
+export type FusedHit = ContextHit;
 
 /**
  * A memory is read as a turn of a dialogue when it is episodic (what happened, one step at a time)
@@ -92,35 +76,14 @@ export function isTurn(row: MemoryRow | undefined): boolean {
 }
 
 /**
- * Neighbour context on the fused list (ADR-0041). With c = NEIGHBOUR_WEIGHT × the fused score of
- * the better adjacent turn + SECOND_NEIGHBOUR_WEIGHT × that of the better turn two away (at most
- * 1), a hit scores s + c·(1 − s): the neighbours fill part of what the turn's own match leaves, so
- * scores stay in [0, 1] and a hit without a session keeps its score exactly. Neighbours come in even
- * when neither list found them (s = 0). `rows` must hold every hit's row (their class decides,
- * see isTurn) and receives the rows of the turns brought in.
+ * Neighbour context on the fused list (ADR-0041, memory's lendNeighbourContext): a hit scores
+ * s + c·(1 − s), c lent by its session neighbours within NEIGHBOUR_DISTANCE; neighbours come in
+ * even when neither list found them. Only turns give and take context (isTurn). `rows` must hold
+ * every hit's row and receives the rows of the turns brought in.
  */
 export function withNeighbourContext(hits: readonly FusedHit[], neighbours: readonly Neighbour[], rows: Map<string, MemoryRow>): FusedHit[] {
-  const own = new Map(hits.map((h) => [h.id, h.score]));
-  const near = new Map<string, number>();
-  const far = new Map<string, number>();
-  const credit = (id: string, distance: number, score: number) => {
-    const side = distance === 1 ? near : far;
-    side.set(id, Math.max(side.get(id) ?? 0, score));
-  };
-  for (const n of neighbours) {
-    const distance = Number(n.distance);
-    const lent = own.get(n.context_of);
-    if (lent === undefined || distance > NEIGHBOUR_DISTANCE || !isTurn(n) || !isTurn(rows.get(n.context_of))) continue;
-    credit(n.id, distance, lent);
-    credit(n.context_of, distance, own.get(n.id) ?? 0);
-    if (!rows.has(n.id)) rows.set(n.id, withoutLink(n));
-  }
-  const ids = new Set([...own.keys(), ...near.keys(), ...far.keys()]);
-  return [...ids]
-    .map((id) => {
-      const score = own.get(id) ?? 0;
-      const context = Math.min(1, NEIGHBOUR_WEIGHT * (near.get(id) ?? 0) + SECOND_NEIGHBOUR_WEIGHT * (far.get(id) ?? 0));
-      return { id, score: score + context * (1 - score), ...(context > 0 && { context }) };
-    })
-    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const hitIds = new Set(hits.map((h) => h.id));
+  const links = neighbours.filter((n) => hitIds.has(n.context_of) && isTurn(n) && isTurn(rows.get(n.context_of)));
+  for (const n of links) if (!rows.has(n.id)) rows.set(n.id, withoutLink(n));
+  return lendNeighbourContext(hits, links.map((n) => ({ id: n.id, contextOf: n.context_of, distance: Number(n.distance) })));
 }
