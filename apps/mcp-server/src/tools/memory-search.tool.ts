@@ -8,7 +8,7 @@ export const memorySearchTool = defineTool({
   name: 'memory.search',
   title: 'Search memories',
   description:
-    'Search memories by meaning and keywords. mode: hybrid (default: min-max score fusion of vector similarity and BM25 full-text, weighted 0.3 vector / 0.7 keyword), vector or keyword (BM25: any query word may match, rarer words weigh more). ' +
+    'Search memories by meaning and keywords. mode: hybrid (default: min-max score fusion of vector similarity and BM25 full-text, weighted 0.4 vector / 0.6 keyword), vector or keyword (BM25: any query word may match, rarer words weigh more). ' +
     'Without the embedding model, search falls back to keyword and says so in `degraded`.',
   readOnly: true,
   uses: 'memory',
