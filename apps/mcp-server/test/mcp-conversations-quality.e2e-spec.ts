@@ -19,9 +19,11 @@ const maybe = skipReason === null ? describe : describe.skip;
 /**
  * R@10 / MRR@10 floors over categories 1-4, per tool, about 3 points under what bench:conversations
  * measured on PGlite (2026-11-27 at 53092d4, ADR-0041: keyword 0.765/0.487, hybrid 0.877/0.641,
- * retrieve 0.877/0.641; before ADR-0041 hybrid and retrieve were 0.790/0.540 and 0.790/0.516).
+ * retrieve 0.877/0.641; before ADR-0041 hybrid and retrieve were 0.790/0.540 and 0.790/0.516). Vector
+ * mode reads the question without the speakers it names since 48d51d2: 0.642/0.357 (as written it was 0.494/0.269, native).
  */
 const FLOORS: Record<string, { r10: number; mrr10: number }> = {
+  'memory.search vector': { r10: 0.6, mrr10: 0.32 },
   'memory.search keyword': { r10: 0.73, mrr10: 0.45 },
   'memory.search hybrid': { r10: 0.84, mrr10: 0.6 },
   'memory.retrieve': { r10: 0.84, mrr10: 0.6 },
