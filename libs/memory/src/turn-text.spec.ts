@@ -1,4 +1,6 @@
-import { ASKING, asks, capitalisedWords, MAX_NAMES, OTHER_SPEAKER, speakerOf, turnPrior } from './turn-text.js';
+import { ASKING, asks, asksWhen, capitalisedWords, MAX_NAMES, OTHER_SPEAKER, saysWhen, speakerOf, turnPrior, UNDATED } from './turn-text.js';
+
+const named = (...namedSpeakers: string[]) => ({ namedSpeakers, asksWhen: false });
 
 describe('turn text (who said it, whether it asks, which names a question uses)', () => {
   it('reads the speaker of a chat line and whether it asks, captions aside', () => {
@@ -10,16 +12,33 @@ describe('turn text (who said it, whether it asks, which names a question uses)'
   });
 
   it('keeps a turn\'s score when the query names no speaker, or two', () => {
-    expect(turnPrior('Melanie: I painted a horse', [])).toBe(1);
-    expect(turnPrior('Caroline: I painted a horse', ['Melanie', 'Caroline'])).toBe(1);
-    expect(turnPrior('no speaker: here', ['Melanie'])).toBe(1);
+    expect(turnPrior('Melanie: I painted a horse', named())).toBe(1);
+    expect(turnPrior('Caroline: I painted a horse', named('Melanie', 'Caroline'))).toBe(1);
+    expect(turnPrior('no speaker: here', named('Melanie'))).toBe(1);
   });
 
   it('discounts the other speaker\'s turns when the query names one, and asking turns always', () => {
-    expect(turnPrior('Caroline: Melanie, your painting is lovely', ['Melanie'])).toBe(OTHER_SPEAKER);
-    expect(turnPrior('Melanie: I painted a horse', ['Melanie'])).toBe(1);
-    expect(turnPrior('Melanie: Did you paint it?', ['Melanie'])).toBe(ASKING);
-    expect(turnPrior('Caroline: Did you paint it? [shares a photo]', ['Melanie'])).toBeCloseTo(OTHER_SPEAKER * ASKING);
+    expect(turnPrior('Caroline: Melanie, your painting is lovely', named('Melanie'))).toBe(OTHER_SPEAKER);
+    expect(turnPrior('Melanie: I painted a horse', named('Melanie'))).toBe(1);
+    expect(turnPrior('Melanie: Did you paint it?', named('Melanie'))).toBe(ASKING);
+    expect(turnPrior('Caroline: Did you paint it? [shares a photo]', named('Melanie'))).toBeCloseTo(OTHER_SPEAKER * ASKING);
+  });
+
+  it('knows a question that asks when, and a turn that says when, by relative and absolute times', () => {
+    for (const q of ['When did Melanie paint a sunrise?', '  when was the race', 'In what year did John move?', 'How long ago did she adopt?']) expect(asksWhen(q)).toBe(true);
+    for (const q of ['What did Melanie paint?', 'Whenever I can, I paint', 'What time zone is the server in?']) expect(asksWhen(q)).toBe(false);
+    for (const t of ['Melanie: I painted that sunrise last year!', 'Jon: Lost my job yesterday', 'Gina: We met last Friday', 'Ann: two weeks ago we went camping',
+      'Bob: Back on 13 October 2023', 'Cat: See you tomorrow', 'Dan: This past weekend was wild', 'Eve: In May 2023 I moved']) expect(saysWhen(t)).toBe(true);
+    for (const t of ['Melanie: I love painting sunsets', 'Gina: May I ask what you painted?', 'Jon: Last one in buys dinner', 'Ann: [shares a photo from 2019] Look at this!']) {
+      expect(saysWhen(t)).toBe(false);
+    }
+  });
+
+  it('discounts a turn that names no time when the query asks when, and leaves other queries alone', () => {
+    expect(turnPrior('Melanie: I painted a sunrise', { namedSpeakers: ['Melanie'], asksWhen: true })).toBe(UNDATED);
+    expect(turnPrior('Melanie: I painted a sunrise last year', { namedSpeakers: ['Melanie'], asksWhen: true })).toBe(1);
+    expect(turnPrior('Melanie: I painted a sunrise', { namedSpeakers: ['Melanie'], asksWhen: false })).toBe(1);
+    expect(turnPrior('Caroline: Did you paint it?', { namedSpeakers: ['Melanie'], asksWhen: true })).toBeCloseTo(OTHER_SPEAKER * ASKING * UNDATED);
   });
 
   it('reads the capitalised words of a question once each, possessive dropped, at most MAX_NAMES', () => {

@@ -1,3 +1,5 @@
+import { windowsIn } from './time/query-dates.js';
+
 /*
  * Reading a stored text as a turn of a conversation (ADR-0030, ADR-0041): who said it, whether it
  * asks rather than tells, and which names a question uses. Shared by memory search (retrieval) and
@@ -8,6 +10,9 @@
 export const OTHER_SPEAKER = 0.7;
 /** A turn that asks (ends with a question mark, captions aside) keeps this share of its score. */
 export const ASKING = 0.8;
+
+/** A turn that names no time keeps this share of its score when the query asks when something happened. */
+export const UNDATED = 0.85;
 
 /** "Name: text" at the start of a chat line names the speaker (as the summariser reads it). */
 const SPEAKER = /^([A-Z][\p{L}\p{N}.'-]{0,30}(?: [A-Z][\p{L}\p{N}.'-]{0,30}){0,2}):\s/u;
@@ -28,15 +33,46 @@ export function capitalisedWords(text: string): string[] {
   return [...new Set([...text.matchAll(NAME)].map((m) => m[1] as string))].slice(0, MAX_NAMES);
 }
 
+/** Whether a query asks when something happened: "When did …", "what year …", "how long ago …". */
+export const asksWhen = (query: string): boolean =>
+  /^\W*when\b/i.test(query) || /\b(?:what|which)\s+(?:date|day|month|year)\b|\bhow long ago\b/i.test(query);
+
+// Only whether a text names a time matters here, not which: any reference date will do.
+const ANY_REFERENCE = new Date(Date.UTC(2000, 0, 1));
+
 /**
- * The share of its score a turn keeps given the speakers a query names: OTHER_SPEAKER when the
- * query names exactly one and another said the turn (a turn without a speaker is left alone),
- * times ASKING when the turn asks. Priors multiply; they never remove a turn.
+ * Relative times a speaker uses that the query-date reader does not turn into windows (it reads
+ * queries against the clock, where "last Friday" is rarely asked): weekdays, weekends, seasons,
+ * nights, and the future.
  */
-export function turnPrior(text: string, namedSpeakers: readonly string[]): number {
-  const only = namedSpeakers.length === 1 ? namedSpeakers[0] : undefined;
+const SPOKEN_TIME = new RegExp(
+  '\\b(?:tomorrow|tonight|last night|(?:last|next|this|this past|past|coming)\\s+' +
+    '(?:week|weekend|month|year|night|morning|evening|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday)' +
+    '|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|couple(?: of)?|\\d{1,2})\\s+(?:day|week|weekend|month|year)s?\\s+ago)\\b', 'i');
+
+/** Whether a text names a time ("yesterday", "last Friday", "two years ago", "May 2023"). */
+export const saysWhen = (text: string): boolean => {
+  const said = text.replace(CAPTION, '');
+  return SPOKEN_TIME.test(said) || windowsIn(said, ANY_REFERENCE).length > 0;
+};
+
+/** What a query tells about the turns that answer it: the speakers it names, and whether it asks when. */
+export interface TurnQuery {
+  namedSpeakers: readonly string[];
+  asksWhen: boolean;
+}
+
+/**
+ * The share of its score a turn keeps given the query: OTHER_SPEAKER when the query names exactly
+ * one speaker and another said the turn (a turn without a speaker is left alone), times ASKING when
+ * the turn asks, times UNDATED when the query asks when and the turn names no time (the turn that
+ * answers "when did she paint it?" says "last year", the session's date does the rest). Priors
+ * multiply; they never remove a turn.
+ */
+export function turnPrior(text: string, query: TurnQuery): number {
+  const only = query.namedSpeakers.length === 1 ? query.namedSpeakers[0] : undefined;
   const by = speakerOf(text);
-  return (only && by && by !== only ? OTHER_SPEAKER : 1) * (asks(text) ? ASKING : 1);
+  return (only && by && by !== only ? OTHER_SPEAKER : 1) * (asks(text) ? ASKING : 1) * (query.asksWhen && !saysWhen(text) ? UNDATED : 1);
 }
 
 /**

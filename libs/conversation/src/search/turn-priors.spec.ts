@@ -3,6 +3,7 @@ import { withoutSpeakers } from '@engram/memory';
 import { withTurnPriors } from './turn-priors.js';
 
 const at = new Date('2023-05-08T10:00:00Z');
+const named = (...namedSpeakers: string[]) => ({ namedSpeakers, asksWhen: false });
 const m = (eventId: string, text: string, score: number): EventMatch => ({ eventId, sessionId: 's', ts: at, text, score });
 
 describe('turn priors (who said it, whether it asks)', () => {
@@ -20,9 +21,15 @@ describe('turn priors (who said it, whether it asks)', () => {
       m('asking', 'Melanie: Did you paint the horse?', 0.95),
       m('own', 'Melanie: I painted a horse last month', 0.8),
     ];
-    expect(withTurnPriors(hits, ['Melanie']).map((h) => h.eventId)).toEqual(['own', 'asking', 'addressing']);
+    expect(withTurnPriors(hits, named('Melanie')).map((h) => h.eventId)).toEqual(['own', 'asking', 'addressing']);
     // Two speakers named (or none): who said it does not count, asking still does.
-    expect(withTurnPriors(hits, ['Melanie', 'Caroline']).map((h) => h.eventId)).toEqual(['addressing', 'own', 'asking']);
-    expect(withTurnPriors(hits, []).map((h) => h.eventId)).toEqual(['addressing', 'own', 'asking']);
+    expect(withTurnPriors(hits, named('Melanie', 'Caroline')).map((h) => h.eventId)).toEqual(['addressing', 'own', 'asking']);
+    expect(withTurnPriors(hits, named()).map((h) => h.eventId)).toEqual(['addressing', 'own', 'asking']);
+  });
+
+  it('ranks a turn that says when over one that does not for a question that asks when', () => {
+    const hits = [m('undated', 'Melanie: I painted a horse, it took ages', 1), m('dated', 'Melanie: I painted a horse last month', 0.9)];
+    expect(withTurnPriors(hits, { namedSpeakers: ['Melanie'], asksWhen: true }).map((h) => h.eventId)).toEqual(['dated', 'undated']);
+    expect(withTurnPriors(hits, named('Melanie')).map((h) => h.eventId)).toEqual(['undated', 'dated']);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { capitalisedWords, turnPrior } from '@engram/memory';
+import { capitalisedWords, turnPrior, type TurnQuery } from '@engram/memory';
 
 import type { ConversationDb } from '../conversation-database.js';
 import type { EventMatch } from './event-search.js';
@@ -37,10 +37,10 @@ export function createSpeakerNames(db: ConversationDb): SpeakerNames {
   };
 }
 
-/** Scores times the turn priors (other speaker, asking), re-sorted; ties by time, then id. */
-export function withTurnPriors(hits: readonly EventMatch[], speakers: readonly string[]): EventMatch[] {
+/** Scores times the turn priors (other speaker, asking, undated for a "when" query), re-sorted; ties by time, then id. */
+export function withTurnPriors(hits: readonly EventMatch[], query: TurnQuery): EventMatch[] {
   return hits.map((h) => {
-    const factor = turnPrior(h.text, speakers);
+    const factor = turnPrior(h.text, query);
     return factor === 1 ? h : { ...h, score: h.score * factor };
   }).sort((a, b) => b.score - a.score || a.ts.getTime() - b.ts.getTime() || (a.eventId < b.eventId ? -1 : 1));
 }

@@ -1,6 +1,6 @@
 import type { EmbeddingProvider } from '@engram/infra';
 import { sql } from 'kysely';
-import { withoutSpeakers } from '@engram/memory';
+import { asksWhen, withoutSpeakers, type TurnQuery } from '@engram/memory';
 import { InvalidTocQueryError } from '../errors.js';
 import { holdingNodes, keywordEvents, vectorEvents, type EventMatch, type TimeWindow } from '../search/event-search.js';
 import { createTermStats, type TermStats } from '../search/term-stats.js';
@@ -151,7 +151,8 @@ export function createTocSearch(db: ConversationDb, embedder: Embedder): TocSear
     if (stats) pending.push(keyword(db, project, text, k).then(([n, g]) => [list('keyword', 'node')(n), list('keyword', 'grip')(g)]));
     if (qv) pending.push(vector(db, qv, project, k).then(([n, g]) => [list('vector', 'node')(n), list('vector', 'grip')(g)]));
     // Dated boost: inside each window the text names, the event search runs again as an extra list.
-    for (const w of [query.window, ...windows]) pending.push(eventList(project, stats, qv, ek, named, w));
+    const turnQuery: TurnQuery = { namedSpeakers: named, asksWhen: asksWhen(text) };
+    for (const w of [query.window, ...windows]) pending.push(eventList(project, stats, qv, ek, turnQuery, w));
     return (await Promise.all(pending)).flat();
   }
 
@@ -160,17 +161,18 @@ export function createTocSearch(db: ConversationDb, embedder: Embedder): TocSear
    * into one list that counts for both, then neighbour context (a turn gains from the turns within
    * two of it in its session, which join the list, matched by what matched the hit that lent them
    * the most: ADR-0041), then the turn priors (another speaker than the one named, a turn that
+   * names no time for a question that asks when, a turn that
    * asks: ADR-0030). A single list keeps the predecessor's session context (ADR-0021 amendment).
    */
-  async function eventList(project: string, stats: TermStats | null, qv: string | null, k: number, named: readonly string[], w?: TimeWindow): Promise<List> {
+  async function eventList(project: string, stats: TermStats | null, qv: string | null, k: number, turnQuery: TurnQuery, w?: TimeWindow): Promise<List> {
     const [kw, vec] = await Promise.all([stats ? keywordEvents(db, project, stats, k, w) : null, qv ? vectorEvents(db, qv, project, k, w) : null]);
     if (kw && vec) {
       const fused = fuseEventScores(kw, vec);
       const via = new Map(fused.map((f) => [f.match.eventId, f.via]));
-      const inContext = withTurnPriors(await withNeighbourContext(db, project, fused.map((f) => f.match), w), named);
+      const inContext = withTurnPriors(await withNeighbourContext(db, project, fused.map((f) => f.match), w), turnQuery);
       return { via: 'keyword', weight: 2 * WEIGHT.event, list: inContext.map((m) => ({ ...eventRanked(m), via: via.get(m.eventId) ?? via.get(m.contextOf ?? '') ?? [] })) };
     }
-    const found = withTurnPriors(kw ? await withSessionContext(db, project, kw, w) : vec ?? [], named);
+    const found = withTurnPriors(kw ? await withSessionContext(db, project, kw, w) : vec ?? [], turnQuery);
     return { via: kw ? 'keyword' : 'vector', weight: WEIGHT.event, list: found.map(eventRanked) };
   }
 

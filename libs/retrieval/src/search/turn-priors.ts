@@ -1,4 +1,4 @@
-import { capitalisedWords, speakerOf, turnPrior, type MemoryRow } from '@engram/memory';
+import { asksWhen, capitalisedWords, speakerOf, turnPrior, type MemoryRow } from '@engram/memory';
 import { isTurn, type FusedHit } from './session-context.js';
 
 /*
@@ -29,11 +29,11 @@ export function speakersNamed(text: string, rows: Iterable<MemoryRow | undefined
  * that ends with a question mark or starts with "Name:" is not a turn.
  */
 export function withTurnPriors(hits: readonly FusedHit[], rows: ReadonlyMap<string, MemoryRow>, text: string): FusedHit[] {
-  const named = speakersNamed(text, hits.map((h) => rows.get(h.id)));
+  const query = { namedSpeakers: speakersNamed(text, hits.map((h) => rows.get(h.id))), asksWhen: asksWhen(text) };
   return hits
     .map((h) => {
       const row = rows.get(h.id);
-      const prior = row !== undefined && isTurn(row) ? turnPrior(row.content, named) : 1;
+      const prior = row !== undefined && isTurn(row) ? turnPrior(row.content, query) : 1;
       return prior === 1 ? h : { ...h, score: h.score * prior };
     })
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
