@@ -1,4 +1,4 @@
-// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-postgres] [--skip-pglite] [--reuse URL] [--modes hybrid,keyword] [--synthetic-vectors K] [--pglite-copy-of URL]`: latency of validated
+// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-postgres] [--skip-pglite] [--reuse URL] [--modes hybrid,keyword,vector] [--synthetic-vectors K] [--pglite-copy-of URL]`: latency of validated
 // retrieval (memory.retrieve's pipeline: search over-fetch, fresh-row validation, ranking, dedupe,
 // contradictions, token budget) next to the plain hybrid search it is built on, on native Postgres
 // and PGlite. The corpus, the gate writes and the vectors are those of the main benchmark.
@@ -57,7 +57,7 @@ async function measure(db: BenchDatabase, embedder: EmbeddingProvider, size: num
   const rows: Row[] = [];
   // --modes keyword: time one mode only (e.g. a kept store whose vectors were never computed).
   const modesArg = process.argv.indexOf('--modes');
-  const modes = (modesArg >= 0 ? (process.argv[modesArg + 1] ?? '').split(',') : ['hybrid', 'keyword']).filter((m): m is 'hybrid' | 'keyword' => m === 'hybrid' || m === 'keyword');
+  const modes = (modesArg >= 0 ? (process.argv[modesArg + 1] ?? '').split(',') : ['hybrid', 'keyword']).filter((m): m is SearchMode => m === 'hybrid' || m === 'keyword' || m === 'vector');
   for (const mode of modes) {
     const plain = await timeQueries(async (q) => (await search.search({ ...q, mode, topK: 10 })).results.length, count, seed);
     rows.push({ backend: db.name, what: 'search (no validation)', mode, ...plain });
