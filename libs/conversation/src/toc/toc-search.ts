@@ -161,8 +161,8 @@ export function createTocSearch(db: ConversationDb, embedder: Embedder): TocSear
    * into one list that counts for both, then neighbour context (a turn gains from the turns within
    * two of it in its session, which join the list, matched by what matched the hit that lent them
    * the most: ADR-0041), then the turn priors (another speaker than the one named, a turn that
-   * names no time for a question that asks when, a turn that
-   * asks: ADR-0030). A single list keeps the predecessor's session context (ADR-0021 amendment).
+   * asks: ADR-0030; a turn that names no time when the question asks when: ADR-0041 amendment 1).
+   * A single list keeps the predecessor's session context (ADR-0021 amendment).
    */
   async function eventList(project: string, stats: TermStats | null, qv: string | null, k: number, turnQuery: TurnQuery, w?: TimeWindow): Promise<List> {
     const [kw, vec] = await Promise.all([stats ? keywordEvents(db, project, stats, k, w) : null, qv ? vectorEvents(db, qv, project, k, w) : null]);
