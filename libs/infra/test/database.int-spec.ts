@@ -28,6 +28,12 @@ describe.each(testBackends)('database on $name', (backend) => {
     await expect(handle.ping()).resolves.toBeUndefined();
   });
 
+  it('starts every connection with the session defaults a one-statement vector read needs (ADR-0042)', async () => {
+    const { rows } = await sql<{ scan: string; ef: string; jit: string }>`SELECT current_setting('hnsw.iterative_scan') AS scan,
+      current_setting('hnsw.ef_search') AS ef, current_setting('jit') AS jit`.execute(handle.db);
+    expect(rows[0]).toEqual({ scan: 'relaxed_order', ef: '100', jit: 'off' });
+  });
+
   it('is fully migrated: a second migrateToLatest applies nothing', async () => {
     await expect(migrateToLatest(handle)).resolves.toEqual({ applied: [] });
   });
