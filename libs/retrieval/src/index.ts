@@ -31,6 +31,7 @@ export { DEFAULT_DAMPING, DEFAULT_MAX_ITERATIONS, DEFAULT_TOLERANCE, personalize
 export type { PageRankOptions, PageRankResult, WeightedEdge } from './graph/pagerank.js';
 export { createRetrievalPipeline } from './pipeline/retrieval-pipeline.js';
 export type { DecayFactorsPort, RetrievalPipeline, RetrievalPipelineDeps } from './pipeline/retrieval-pipeline.js';
+export type { DecayFactorTable } from './pipeline/record-state.query.js';
 export { DEFAULT_RETRIEVAL_DEFAULTS, MAX_MAX_TOKENS, MIN_MAX_TOKENS } from './pipeline/retrieve-query.js';
 export type { RetrievalDefaults } from './pipeline/retrieve-query.js';
 export { MAX_VALIDATE_IDS } from './pipeline/validate-ids.js';

@@ -86,6 +86,7 @@ export async function composeCore(config: EngramConfig, handle: DatabaseHandle, 
   const cascadeReviews = createCascadeReviewQueue(db);
   const retrieval = createRetrievalPipeline({
     db, embedder, search, reviewQueue: cascadeReviews, graph: createPageRankGraphExpander({ db }), registry, decayFactors,
+    decayFactorTable: LearningRepository.FACTOR_TABLE,
     onReviewQueueError: (err) => log(`queueing a cascade review failed: ${String(err)}`),
   });
   // Per-actor rules; `import:*` (engram import) is the bulk path, not throttled per record (ADR-0027).

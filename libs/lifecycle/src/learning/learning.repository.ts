@@ -27,6 +27,12 @@ export interface FeedbackEffect {
  * feedback from several processes composes instead of overwriting (ADR-0014).
  */
 export class LearningRepository {
+  /**
+   * Where {@link usefulness} reads its factors, for a reader that joins them into its own statement
+   * (retrieval's state read, ADR-0042) instead of asking for them in a round trip of their own.
+   */
+  static readonly FACTOR_TABLE = Object.freeze({ table: 'lifecycle_usefulness', memoryId: 'memory_id', factor: 'factor' });
+
   constructor(private readonly db: LifecycleDb, private readonly config: DecisionConfig) {}
 
   /** The current α, β, γ: the newest history row, or the configured start. */

@@ -20,9 +20,30 @@ export interface SourceState {
   scope: string;
 }
 
+type SourceRow = { id: string; status: string; superseded_by: string | null; scope: string };
 type StateRow = MemoryRow & {
   embedding_text: string | null; gate_request_id: string | null; recorded_at: Date | string | null; derived_edges: string[] | null;
+  sources: SourceRow[] | string | null; decay_factor: number | string | null;
 };
+
+/**
+ * Where outcome feedback keeps each memory's half-life factor (lifecycle, ADR-0014): a table with
+ * one row per memory that earned one. Identifiers, never values: they are quoted as such.
+ */
+export interface DecayFactorTable {
+  table: string;
+  memoryId: string;
+  factor: string;
+}
+
+/** Everything validation and ranking read about a set of records, from one statement. */
+export interface RecordStates {
+  states: Map<string, RecordState>;
+  /** The records any of them was derived from (any scope), by id. */
+  sources: Map<string, SourceState>;
+  /** Half-life factors earned by feedback, when a factor table was given (missing ids mean 1). */
+  factors: Map<string, number> | null;
+}
 
 function parseVector(text: string | null): number[] | null {
   if (text === null) return null;
@@ -36,37 +57,52 @@ export function derivedFromMetadata(metadata: Record<string, unknown>): string[]
   return list.filter((v): v is string => typeof v === 'string' && isUuid(v));
 }
 
+const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
+// Every id a row names as its source, as SQL: derived_from edges, and the uuids of metadata's
+// derived_from / derivedFrom (one id or a list). A superset of what derivedFromMetadata keeps
+// (both keys are read): a source state too many is never looked up, one too few would hide a cascade.
+const sourceIds = sql`ARRAY(SELECT d.id FROM (
+    SELECT e.dst_id AS id FROM memory_edges e WHERE e.src_id = m.id AND e.kind = 'derived_from'
+    UNION SELECT j.v::uuid FROM jsonb_array_elements_text(
+      CASE jsonb_typeof(m.metadata -> 'derived_from') WHEN 'array' THEN m.metadata -> 'derived_from' WHEN 'string' THEN jsonb_build_array(m.metadata -> 'derived_from') ELSE '[]'::jsonb END
+      || CASE jsonb_typeof(m.metadata -> 'derivedFrom') WHEN 'array' THEN m.metadata -> 'derivedFrom' WHEN 'string' THEN jsonb_build_array(m.metadata -> 'derivedFrom') ELSE '[]'::jsonb END) AS j(v)
+    WHERE j.v ~* ${UUID}) d)`;
+
+function factorOf(table: DecayFactorTable | undefined) {
+  if (table === undefined) return sql`NULL::float8`;
+  return sql`(SELECT f.${sql.ref(table.factor)}::float8 FROM ${sql.table(table.table)} AS f WHERE f.${sql.ref(table.memoryId)} = m.id)`;
+}
+
 /**
  * Fresh head rows for `ids` with the stored version that backs each (provenance), the vector (for
- * near-duplicate collapse) and derived_from links, in one read. Ids that are not stored are simply absent.
+ * near-duplicate collapse), derived_from links, the state of every source they name and, given
+ * `factors`, each one's half-life factor: ONE read (ADR-0042). Ids that are not stored are simply absent.
  */
-export async function loadRecordStates(db: Kysely<MemoryDatabase>, ids: readonly string[]): Promise<Map<string, RecordState>> {
+export async function loadRecordStates(db: Kysely<MemoryDatabase>, ids: readonly string[], factors?: DecayFactorTable): Promise<RecordStates> {
   const valid = [...new Set(ids.filter(isUuid))];
-  if (valid.length === 0) return new Map();
+  const out: RecordStates = { states: new Map(), sources: new Map(), factors: factors ? new Map() : null };
+  if (valid.length === 0) return out;
   const columns = sql.join(MEMORY_COLUMNS.map((c) => sql.ref(`m.${c}`)));
   const result = await sql<StateRow>`
     SELECT ${columns}, (m.embedding IS NOT NULL) AS has_embedding, m.embedding::text AS embedding_text,
       v.gate_request_id, v.recorded_at,
-      ARRAY(SELECT e.dst_id::text FROM memory_edges e WHERE e.src_id = m.id AND e.kind = 'derived_from') AS derived_edges
+      ARRAY(SELECT e.dst_id::text FROM memory_edges e WHERE e.src_id = m.id AND e.kind = 'derived_from') AS derived_edges,
+      (SELECT json_agg(json_build_object('id', s.id, 'status', s.status, 'superseded_by', s.superseded_by, 'scope', s.scope))
+         FROM memories s WHERE s.id = ANY(${sourceIds})) AS sources,
+      ${factorOf(factors)} AS decay_factor
     FROM memories m LEFT JOIN memory_versions v ON v.id = m.id AND v.version = m.version
     WHERE m.id = ANY(${valid}::uuid[])`.execute(db);
-  const states = new Map<string, RecordState>();
   for (const row of result.rows) {
     const record = toMemoryRecord(row);
     const derivedFrom = [...new Set([...(row.derived_edges ?? []), ...derivedFromMetadata(record.metadata)])];
-    states.set(row.id, {
+    out.states.set(row.id, {
       record, gateRequestId: row.gate_request_id, recordedAt: row.recorded_at === null ? null : new Date(row.recorded_at),
       embedding: parseVector(row.embedding_text), derivedFrom,
     });
+    const sources = typeof row.sources === 'string' ? (JSON.parse(row.sources) as SourceRow[]) : (row.sources ?? []);
+    for (const src of sources) out.sources.set(src.id, { id: src.id, status: src.status as SourceState['status'], supersededBy: src.superseded_by, scope: src.scope });
+    if (out.factors && row.decay_factor !== null) out.factors.set(row.id, Number(row.decay_factor));
   }
-  return states;
-}
-
-/** Lifecycle state of derived_from sources (any scope: a cascade warns even about sources the caller cannot see). */
-export async function loadSourceStates(db: Kysely<MemoryDatabase>, ids: readonly string[]): Promise<Map<string, SourceState>> {
-  const valid = [...new Set(ids.filter(isUuid))];
-  if (valid.length === 0) return new Map();
-  const rows = await db.selectFrom('memories').select(['id', 'status', 'superseded_by', 'scope'])
-    .where(sql<boolean>`id = ANY(${valid}::uuid[])`).execute();
-  return new Map(rows.map((r) => [r.id, { id: r.id, status: r.status as SourceState['status'], supersededBy: r.superseded_by, scope: r.scope }]));
+  return out;
 }

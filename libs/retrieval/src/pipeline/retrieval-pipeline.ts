@@ -8,7 +8,7 @@ import { buildResults } from './build-results.js';
 import { gatherCandidates } from './gather-candidates.js';
 import type { GraphExpander } from './graph-expander.js';
 import { rankCandidates } from './rank-candidates.js';
-import { loadRecordStates, loadSourceStates } from './record-state.query.js';
+import { loadRecordStates, type DecayFactorTable } from './record-state.query.js';
 import { DEFAULT_RETRIEVAL_DEFAULTS, normalizeRetrieveQuery, type NormalizedRetrieveQuery, type RetrievalDefaults } from './retrieve-query.js';
 import { DATA_NOT_INSTRUCTIONS, type QueryRoute, type RetrieveQuery, type RetrieveResponse, type ValidateRequest, type ValidationReport } from './retrieve.types.js';
 import { routeQuery } from './route-query.js';
@@ -40,6 +40,11 @@ export interface RetrievalPipelineDeps {
    * each candidate with its type's half-life times this factor. Absent: every factor is 1.
    */
   decayFactors?: DecayFactorsPort;
+  /**
+   * Where those factors are stored: given, they come with the record states in the same read
+   * (ADR-0042) and `decayFactors` is not called by retrieve.
+   */
+  decayFactorTable?: DecayFactorTable;
 }
 
 /** Reads the half-life factors of memories (missing ids mean 1). */
@@ -83,15 +88,14 @@ async function retrieve(ctx: Ctx, query: RetrieveQuery): Promise<RetrieveRespons
   const route = q.route === 'auto' ? routeQuery(q.text) : q.route;
   if (q.text === '' || route === 'skip' || q.scopes.length === 0) return emptyResponse(q, route);
   const gathered = await gatherCandidates(ctx.search, ctx.deps.graph ?? null, q, route, ctx.rrfK);
-  const states = await loadRecordStates(ctx.db, gathered.candidates.map((c) => c.id));
+  const { states, sources, factors: stored } = await loadRecordStates(ctx.db, gathered.candidates.map((c) => c.id), ctx.deps.decayFactorTable);
   const now = ctx.clock();
   const halfLifeDays = (type: string) => ctx.registry.halfLifeDays(type);
   const embeddingModel = ctx.deps.embedder?.modelName ?? null;
-  const factors = ctx.deps.decayFactors && states.size > 0 ? await ctx.deps.decayFactors([...states.keys()]) : undefined;
+  const factors = stored ?? (ctx.deps.decayFactors && states.size > 0 ? await ctx.deps.decayFactors([...states.keys()]) : undefined);
   const halfLifeFactor = (id: string) => factors?.get(id) ?? 1;
   const { ranked, excluded } = rankCandidates(gathered.candidates, states, q, { now, halfLifeDays, halfLifeFactor, embeddingModel });
   const top = ranked.slice(0, q.topK);
-  const sources = await loadSourceStates(ctx.db, top.flatMap((e) => e.state.derivedFrom));
   const { memories, contradictions, flags } = buildResults(top, sources, q.scopes);
   await queueCascades(ctx, flags);
   const { delivered, report } = fitToTokenBudget(memories, q.maxTokens);
@@ -122,6 +126,7 @@ export function createRetrievalPipeline(deps: RetrievalPipelineDeps): RetrievalP
     validate: (request) => validateIds({
       db: ctx.db, search: ctx.search, registry: ctx.registry, now: ctx.clock(), queue: (f) => queueCascades(ctx, f),
       ...(ctx.deps.decayFactors ? { decayFactors: ctx.deps.decayFactors } : {}),
+      ...(ctx.deps.decayFactorTable ? { decayFactorTable: ctx.deps.decayFactorTable } : {}),
     }, request),
   };
 }

@@ -7,7 +7,7 @@ import { provenanceOf, standingIssues } from './build-results.js';
 import { citationOf } from './citation.js';
 import { resultConfidence } from './confidence.js';
 import { contradictionBetween } from './contradictions.js';
-import { loadRecordStates, loadSourceStates, type RecordState, type SourceState } from './record-state.query.js';
+import { loadRecordStates, type DecayFactorTable, type RecordState, type SourceState } from './record-state.query.js';
 import type { ValidateRequest, ValidationIssue, ValidationReport } from './retrieve.types.js';
 import { cascadeFlagsOf, exclusionMessage, exclusionOf } from './validate-state.js';
 
@@ -20,6 +20,8 @@ export interface ValidateContext {
   queue(flags: CascadeFlag[]): Promise<void>;
   /** Half-life factors earned by outcome feedback (ADR-0014); absent means 1. */
   decayFactors?: (ids: readonly string[]) => Promise<ReadonlyMap<string, number>>;
+  /** Where those factors are stored: read with the states (ADR-0042) instead of calling `decayFactors`. */
+  decayFactorTable?: DecayFactorTable;
 }
 
 export const MAX_VALIDATE_IDS = 100;
@@ -65,9 +67,8 @@ function report(
  */
 export async function validateIds(ctx: ValidateContext, req: ValidateRequest): Promise<ValidationReport[]> {
   checkRequest(req);
-  const states = await loadRecordStates(ctx.db, req.ids);
-  const sources = await loadSourceStates(ctx.db, [...states.values()].flatMap((s) => s.derivedFrom));
-  const factors = ctx.decayFactors && states.size > 0 ? await ctx.decayFactors([...states.keys()]) : undefined;
+  const { states, sources, factors: stored } = await loadRecordStates(ctx.db, req.ids, ctx.decayFactorTable);
+  const factors = stored ?? (ctx.decayFactors && states.size > 0 ? await ctx.decayFactors([...states.keys()]) : undefined);
   const reports = req.ids.map((id) => report(ctx, id, states.get(id), req, sources, factors));
   const valid = reports.filter((r) => r.valid).map((r) => states.get(r.id) as RecordState);
   for (const [i, rep] of reports.entries()) {

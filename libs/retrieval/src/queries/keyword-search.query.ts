@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { HAS_EMBEDDING, MEMORY_COLUMNS, type MemoryDb } from '@engram/memory';
-import { BM25_B, BM25_K1, orTsQuery, type Bm25Plan } from '../search/bm25.js';
+import { BM25_B, BM25_K1 } from '../search/bm25.js';
+import { BM25_CHEAP_LEXEMES } from './bm25-plan.sql.js';
 import { visibleTo, type VisibilityFilter } from './visibility.filter.js';
 
 /**
@@ -11,42 +12,38 @@ import { visibleTo, type VisibilityFilter } from './visibility.filter.js';
 export const BM25_RESCORE_DEPTH = 4;
 
 /**
- * The first step tests at most this many query lexemes per candidate, the rarest (those that weigh
- * most): its cost is candidates × lexemes, and a 10,000-character query may hold over a thousand
- * distinct words. The exact step still scores every query lexeme.
- */
-export const BM25_CHEAP_LEXEMES = 32;
-
-/**
- * Full-text candidates ranked by Okapi BM25 (ADR-0019): any of the plan's match lexemes may match
- * (an OR tsquery over the generated `search_tsv`, served by its GIN index); each candidate scores
+ * Full-text candidates ranked by Okapi BM25 (ADR-0019), over the plan the statement's `bm25_*`
+ * common table expressions hold (bm25-plan.sql.ts): any of the plan's match lexemes may match (an
+ * OR tsquery over the generated `search_tsv`, served by its GIN index); each candidate scores
  * Σ idf(t)·tf·(k1+1) / (tf + k1·(1 − b + b·len/avglen)) over every query lexeme it contains, with
  * tf = the lexeme's positions in the memory and len = its distinct lexemes. Divided by the query's
  * best possible score, `keyword_score` lies in [0, 1]. Ties fall back to id for a stable order.
  *
  * In two steps within one statement (ADR-0019 amendment): every candidate is first scored with
- * tf = 1, one `@@` test per query lexeme; reading each candidate's positions (`unnest(tsvector)`, a
+ * tf = 1, one `@@` test per cheap lexeme; reading each candidate's positions (`unnest(tsvector)`, a
  * set-returning subquery per row) cost twice the whole read at 100k memories, so only the best
  * `limit × BM25_RESCORE_DEPTH` get their exact score, which orders the result.
  */
-export function keywordSearchQuery(db: MemoryDb, plan: Bm25Plan, filter: VisibilityFilter, limit: number) {
-  const tsq = sql`${orTsQuery(plan.matchLexemes)}::tsquery`;
-  const norm = (tsv: string) => sql`(1 - ${BM25_B}::float8 + ${BM25_B}::float8 * length(${sql.ref(tsv)}) / ${plan.avgLength}::float8)`;
+export function keywordSearchQuery(db: MemoryDb, filter: VisibilityFilter, limit: number) {
+  const norm = (tsv: string) => sql`(1 - ${BM25_B}::float8 + ${BM25_B}::float8 * length(${sql.ref(tsv)}) / (SELECT avg_len FROM bm25_plan))`;
+  // One test per cheap lexeme, written out: a subquery over the lexemes per candidate cost 3 µs a
+  // row (a third of the read at 100k memories). Positions past the query's lexemes hold NULL, and
+  // `@@ NULL` is never true.
   const idfOfMatched = sql.join(
-    plan.lexemes.slice(0, BM25_CHEAP_LEXEMES).map((lexeme, i) => sql`CASE WHEN memories.search_tsv @@ ${orTsQuery([lexeme])}::tsquery THEN ${plan.idfs[i]}::float8 ELSE 0 END`),
+    Array.from({ length: BM25_CHEAP_LEXEMES }, (_, i) => sql`CASE WHEN memories.search_tsv @@ p.cheap_queries[${sql.lit(i + 1)}] THEN p.cheap_idfs[${sql.lit(i + 1)}] ELSE 0 END`),
     sql` + `,
   );
   const cheap = sql<number>`(${idfOfMatched}) / (1 + ${BM25_K1}::float8 * ${norm('memories.search_tsv')})`;
   const tf = sql`coalesce(array_length(u.positions, 1), 1)::float8`;
   const exact = sql<number>`(SELECT coalesce(sum(q.idf * ${tf} * ${BM25_K1 + 1}::float8 / (${tf} + ${BM25_K1}::float8 * ${norm('c.search_tsv')})), 0)
-    FROM unnest(c.search_tsv) AS u JOIN unnest(${plan.lexemes}::text[], ${plan.idfs}::float8[]) AS q(lexeme, idf) ON q.lexeme = u.lexeme)
-    / ${plan.maxScore}::float8`;
+    FROM unnest(c.search_tsv) AS u JOIN unnest((SELECT lexemes FROM bm25_plan), (SELECT idfs FROM bm25_plan)) AS q(lexeme, idf) ON q.lexeme = u.lexeme)
+    / (SELECT max_score FROM bm25_plan)`;
   return db
     .with('c', (qb) => qb
-      .selectFrom('memories')
+      .selectFrom(['memories', sql`bm25_plan`.as('p')])
       .select(MEMORY_COLUMNS.map((c) => `memories.${c}` as const))
       .select([HAS_EMBEDDING, 'memories.search_tsv', cheap.as('cheap_score')])
-      .where(sql<boolean>`memories.search_tsv @@ ${tsq}`)
+      .where(sql<boolean>`memories.search_tsv @@ (SELECT match FROM bm25_plan)`)
       .$call(visibleTo(filter))
       .orderBy('cheap_score', 'desc')
       .orderBy('memories.id')

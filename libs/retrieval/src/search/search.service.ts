@@ -2,11 +2,13 @@ import type { Kysely } from 'kysely';
 import { capitalisedWords, toMemoryRecord, withoutSpeakers, type MemoryDatabase, type MemoryRow, type TimeWindow } from '@engram/memory';
 import type { QueryEmbedder } from '../ports.js';
 import type { VisibilityFilter } from '../queries/visibility.filter.js';
-import { countUnembedded, keywordCandidates, vectorCandidates, type KeywordCandidate, type VectorCandidate } from './candidates.js';
+import { readCandidates, type CandidateRead, type CandidateReadSpec, type KeywordCandidate, type VectorCandidate } from '../queries/candidate-read.query.js';
+import type { EmbeddingModelId } from '../queries/vector-search.query.js';
 import { DEFAULT_RRF_K } from './rrf.js';
 import { boostDated, datedWindows } from './date-boost.js';
 import { fuseScores } from './score-fusion.js';
-import { readNeighbours, withNeighbourContext, withSessionContext, type Neighbour } from './session-context.js';
+import { KnownSpeakers } from './known-speakers.js';
+import { withNeighbourContext, withSessionContext, type Neighbour } from './session-context.js';
 import { speakersNamed, withTurnPriors } from './turn-priors.js';
 import { normalizeSearchQuery, type NormalizedSearchQuery } from './search-query.js';
 import type { SearchDefaults, SearchMode, SearchQuery, SearchResponse, SearchResult } from './search.types.js';
@@ -38,8 +40,6 @@ export interface SearchServiceDeps {
   clock?: () => Date;
   /** Hybrid fetches `overFetch × topK` candidates per list before fusing (default 4). */
   overFetch?: number;
-  /** HNSW candidate list size; raised to the LIMIT when smaller (default 100). */
-  efSearch?: number;
 }
 
 /** Hybrid, vector and keyword search over the memory head rows. */
@@ -57,7 +57,7 @@ interface Ctx {
   defaults: SearchDefaults;
   clock: () => Date;
   overFetch: number;
-  efSearch: number;
+  speakers: KnownSpeakers;
 }
 
 type QueryVector = { vector: Float32Array } | { degraded: string };
@@ -123,86 +123,106 @@ function fuse(q: NormalizedSearchQuery, lists: { kw: KeywordCandidate[]; vec: Ve
   }));
 }
 
+/** How many keyword matches of its capitalised words a vector search reads to tell which are speakers. */
+export const SPEAKER_PROBE_DEPTH = 30;
+
 /**
- * One read of session neighbours for every list: the turns after keyword hits (their context,
- * ADR-0020) and, in hybrid, the turns on both sides of every candidate (ADR-0041).
+ * The keyword part of the candidate read: hybrid and keyword searches read the query's BM25
+ * candidates; a vector search reads the best matches of the query's capitalised words alone
+ * (their own turns say "Name: …"), only to tell which of them are speakers.
  */
-function neighboursOf(ctx: Ctx, mode: SearchMode, lists: { kw: KeywordCandidate[]; vec: VectorCandidate[] }, filter: VisibilityFilter) {
-  if (mode === 'hybrid') return readNeighbours(ctx.db, [...lists.kw, ...lists.vec].map((r) => r.id), filter, 'both');
-  return readNeighbours(ctx.db, lists.kw.map((r) => r.id), filter, 'next');
+function keywordPart(mode: SearchMode, text: string, limit: number, windows: readonly TimeWindow[]): CandidateReadSpec['keyword'] {
+  if (mode !== 'vector') return { text, limit, windows };
+  const names = capitalisedWords(text);
+  return names.length === 0 ? undefined : { text: names.join(' '), limit: SPEAKER_PROBE_DEPTH, windows: [] };
+}
+
+interface Plan {
+  mode: SearchMode;
+  degraded?: string;
+  /** The speakers the query was embedded without. */
+  guessed: readonly string[];
+  /** How deep each list is read, and the dates the query names. */
+  limit: number;
+  windows: readonly TimeWindow[];
+  spec: CandidateReadSpec;
+}
+
+const NO_MODEL = 'vector search unavailable: no embedding model loaded — keyword results only';
+
+/** The read of a keyword search, or of a search whose query could not be embedded. */
+function keywordPlan(q: NormalizedSearchQuery, filter: VisibilityFilter, base: Omit<Plan, 'mode' | 'spec' | 'guessed'>, pendingFor?: EmbeddingModelId | null): Plan {
+  const limit = q.mode === 'vector' ? q.topK : base.limit;
+  const spec: CandidateReadSpec = { filter, keyword: { text: q.text, limit, windows: base.windows }, neighbours: 'next' };
+  if (pendingFor !== undefined) spec.pendingFor = pendingFor;
+  return { ...base, mode: 'keyword', guessed: [], spec };
 }
 
 /**
  * The sentence model reads the query without the speakers it names (ADR-0041): every turn carries
  * its speaker, so the name tells it nothing about what was said. Which capitalised words are
- * speakers is known once keyword candidates are in, so the query is embedded as written meanwhile,
- * and again without the names only when it names any: a query that names no speaker waits for the
- * slower of the two, not for both.
+ * speakers is known only once keyword candidates are in, and the query is embedded before the one
+ * candidate read (ADR-0042), so it is embedded without the speakers this process has seen
+ * (KnownSpeakers); {@link rightVector} checks the guess against the read.
  */
-async function queryVectorFor(ctx: Ctx, text: string, speakerSource: Promise<KeywordCandidate[]> | null): Promise<QueryVector> {
-  const asWritten = embedForSearch(ctx.embedder, text);
-  if (speakerSource === null) return asWritten;
-  const withoutNames = withoutSpeakers(text, speakersNamed(text, await speakerSource));
-  return withoutNames === text ? asWritten : embedForSearch(ctx.embedder, withoutNames);
+async function planRead(ctx: Ctx, q: NormalizedSearchQuery, filter: VisibilityFilter, model: EmbeddingModelId | null): Promise<Plan> {
+  const base = { windows: datedWindows(q.text, filter.now), limit: q.mode === 'hybrid' ? Math.max(q.topK, q.listDepth ?? q.topK * ctx.overFetch) : q.topK };
+  if (q.mode === 'keyword') return keywordPlan(q, filter, base);
+  const guessed = ctx.speakers.guess(filter.scopes, capitalisedWords(q.text));
+  const embedded = await embedForSearch(ctx.embedder, withoutSpeakers(q.text, guessed));
+  if (!('vector' in embedded) || !model) return { ...keywordPlan(q, filter, base, model), degraded: 'degraded' in embedded ? embedded.degraded : NO_MODEL };
+  const keyword = keywordPart(q.mode, q.text, base.limit, base.windows);
+  const spec: CandidateReadSpec = { filter, pendingFor: model, vector: { queryVector: embedded.vector, model, limit: base.limit } };
+  if (keyword) spec.keyword = keyword;
+  if (q.mode === 'hybrid') spec.neighbours = 'both';
+  return { ...base, mode: q.mode, guessed, spec };
 }
-
-/** How many keyword matches of its capitalised words a vector search reads to tell which are speakers. */
-export const SPEAKER_PROBE_DEPTH = 30;
 
 /**
- * Where a search learns which speakers the query names: hybrid from its keyword candidates; a
- * vector search from a short keyword read of the query's capitalised words alone (their own
- * turns say "Name: …"), run while the query is embedded. Keyword search embeds nothing.
+ * When the read shows the query names other speakers than guessed, the query is embedded again
+ * without the right ones and the vector list (with its neighbours) read again: a wrong guess costs
+ * a second read, never a different answer. Returns the read to rank and the mode it serves.
  */
-function speakerSourceFor(
-  ctx: Ctx, mode: SearchMode, text: string, filter: VisibilityFilter, keywordList: Promise<KeywordCandidate[]> | null,
-): Promise<KeywordCandidate[]> | null {
-  if (mode === 'hybrid') return keywordList;
-  const names = capitalisedWords(text);
-  if (mode !== 'vector' || names.length === 0) return null;
-  return keywordCandidates(ctx.db, names.join(' '), filter, SPEAKER_PROBE_DEPTH);
+async function rightVector(ctx: Ctx, q: NormalizedSearchQuery, plan: Plan, read: CandidateRead): Promise<{ read: CandidateRead; mode: SearchMode; degraded?: string }> {
+  const { spec } = plan;
+  if (spec.vector === undefined) return { read, mode: plan.mode, ...(plan.degraded !== undefined && { degraded: plan.degraded }) };
+  const text = withoutSpeakers(q.text, speakersNamed(q.text, read.keyword));
+  if (text === withoutSpeakers(q.text, plan.guessed)) return { read, mode: plan.mode };
+  const embedded = await embedForSearch(ctx.embedder, text);
+  if ('degraded' in embedded) {
+    // A vector search read its keyword part only to tell speakers; it now needs the real keyword read.
+    const keyword = plan.mode === 'vector' ? await readCandidates(ctx.db, keywordPlan(q, spec.filter, plan).spec) : { ...read, vector: [] };
+    return { read: { ...keyword, pending: read.pending }, mode: 'keyword', degraded: embedded.degraded };
+  }
+  const again = await readCandidates(ctx.db, {
+    filter: spec.filter, vector: { ...spec.vector, queryVector: embedded.vector }, ...(spec.neighbours && { neighbours: spec.neighbours }),
+  });
+  ctx.speakers.learn([...again.vector, ...again.neighbours]);
+  return { read: { ...read, vector: again.vector, neighbours: [...read.neighbours, ...again.neighbours] }, mode: plan.mode };
 }
 
-// The keyword list needs no query vector: it runs while the query is embedded, and the vector
-// list then runs beside it; the latency of a hybrid search is the slower branch, not the sum.
+// One candidate read (ADR-0042): the query is embedded first, then keyword candidates, vector
+// candidates, their session neighbours and the pending count come back in one statement.
 async function rankedResults(ctx: Ctx, q: NormalizedSearchQuery, filter: VisibilityFilter) {
-  let mode: SearchMode = q.mode;
-  let degraded: string | undefined;
-  let queryVector: Float32Array | null = null;
-  const windows = datedWindows(q.text, filter.now);
-  const keyword = (limit: number) => keywordCandidates(ctx.db, q.text, filter, limit, windows);
-  const limit = mode === 'hybrid' ? Math.max(q.topK, q.listDepth ?? q.topK * ctx.overFetch) : q.topK;
-  let kwPromise: Promise<KeywordCandidate[]> | null = mode !== 'vector' ? keyword(limit) : null;
-  // A rejection surfaces where it is awaited; this only keeps it from counting as unhandled meanwhile.
-  kwPromise?.catch(() => undefined);
-  if (mode !== 'keyword') {
-    const embedded = await queryVectorFor(ctx, q.text, speakerSourceFor(ctx, mode, q.text, filter, kwPromise));
-    if ('degraded' in embedded) [mode, degraded] = ['keyword', embedded.degraded];
-    else queryVector = embedded.vector;
-  }
-  if (mode === 'keyword' && kwPromise === null) kwPromise = keyword(q.topK);
   const model = ctx.embedder && { name: ctx.embedder.modelName, version: ctx.embedder.modelVersion };
-  const [vec, kw] = await Promise.all([
-    queryVector && model ? vectorCandidates(ctx.db, queryVector, model, filter, limit, ctx.efSearch) : [],
-    kwPromise ?? [],
-  ]);
-  const neighbours = await neighboursOf(ctx, mode, { kw, vec }, filter);
-  const lists = inContext({ kw, vec, limit }, neighbours, windows);
-  const results = mode === 'hybrid' ? fuse(q, lists, neighbours) : mode === 'vector' ? vectorResults(lists.vec) : keywordResults(lists.kw);
-  return { mode, degraded, model, results };
+  const plan = await planRead(ctx, q, filter, model);
+  const first = await readCandidates(ctx.db, plan.spec);
+  ctx.speakers.learn([...first.keyword, ...first.vector, ...first.neighbours]);
+  const { read, mode, degraded } = await rightVector(ctx, q, plan, first);
+  // A vector search's keyword rows only told it the speakers; they are no candidates.
+  const kw = mode === 'vector' ? [] : read.keyword;
+  const lists = inContext({ kw, vec: read.vector, limit: plan.limit }, read.neighbours, plan.windows);
+  const results = mode === 'hybrid' ? fuse(q, lists, read.neighbours) : mode === 'vector' ? vectorResults(lists.vec) : keywordResults(lists.kw);
+  return { mode, degraded, results, pending: read.pending ?? 0 };
 }
 
 async function runSearch(ctx: Ctx, query: SearchQuery): Promise<SearchResponse> {
   const q = normalizeSearchQuery(query, ctx.defaults);
   if (q.text === '' || q.scopes.length === 0) return { results: [], mode: q.mode };
   const filter: VisibilityFilter = { ...q, now: ctx.clock() };
-  const currentModel = ctx.embedder && { name: ctx.embedder.modelName, version: ctx.embedder.modelVersion };
-  const pendingPromise = q.mode !== 'keyword' ? countUnembedded(ctx.db, filter, currentModel) : null;
-  pendingPromise?.catch(() => undefined);
-  const { mode, degraded, results } = await rankedResults(ctx, q, filter);
+  const { mode, degraded, results, pending } = await rankedResults(ctx, q, filter);
   const kept = results.filter((r) => q.minScore === null || r.score >= q.minScore).slice(0, q.topK);
   const response: SearchResponse = { results: kept, mode, ...(degraded !== undefined && { degraded }) };
-  const pending = pendingPromise ? await pendingPromise : 0;
   if (pending > 0) response.pendingEmbeddings = pending;
   return response;
 }
@@ -215,7 +235,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     defaults: { ...DEFAULT_SEARCH_DEFAULTS, ...deps.defaults },
     clock: deps.clock ?? (() => new Date()),
     overFetch: Math.max(1, deps.overFetch ?? SEARCH_OVER_FETCH),
-    efSearch: deps.efSearch ?? 100,
+    speakers: new KnownSpeakers(),
   };
   return { search: (query) => runSearch(ctx, query) };
 }

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
-import { lendNeighbourContext, speakerOf, type ContextHit, type MemoryDatabase, type MemoryRow } from '@engram/memory';
-import { sessionNeighboursQuery, type NeighbourSides } from '../queries/session-neighbours.query.js';
-import type { VisibilityFilter } from '../queries/visibility.filter.js';
+import { lendNeighbourContext, speakerOf, type ContextHit, type MemoryRow } from '@engram/memory';
+import type { Neighbour } from '../queries/candidate-read.query.js';
+
+export type { Neighbour };
 
 /**
  * How much a turn's predecessor in its conversation counts towards the turn's own match (ADR-0020).
@@ -13,23 +13,6 @@ export const CONTEXT_WEIGHT = 0.5;
 
 /** A scored row of one candidate list. */
 export type Scored<R extends MemoryRow> = { row: R; score: number };
-
-/**
- * A memory near a candidate in its session: `context_of` is the candidate's id, `follows` true when
- * it comes after it, `distance` how many turns away it is (1 = adjacent).
- */
-export type Neighbour = MemoryRow & { context_of: string; follows: boolean; distance: number };
-
-/**
- * For each id, the memory stored right after it in the same scope and session and, with
- * `sides = 'both'`, the one right before it (visible to `filter`), in one read for all candidates.
- */
-export async function readNeighbours(
-  db: Kysely<MemoryDatabase>, ids: readonly string[], filter: VisibilityFilter, sides: NeighbourSides,
-): Promise<Neighbour[]> {
-  if (ids.length === 0) return [];
-  return (await sessionNeighboursQuery(db, [...new Set(ids)], filter, sides).execute()) as Neighbour[];
-}
 
 function withoutLink(n: Neighbour): MemoryRow {
   const { context_of: _from, follows: _follows, distance: _distance, ...row } = n;
