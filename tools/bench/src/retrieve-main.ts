@@ -1,7 +1,8 @@
-// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-postgres] [--skip-pglite] [--reuse URL] [--modes hybrid,keyword,vector] [--synthetic-vectors K] [--pglite-copy-of URL]`: latency of validated
+// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-postgres] [--skip-pglite] [--reuse URL] [--modes hybrid,keyword,vector] [--synthetic-vectors K] [--pglite-copy-of URL] [--concurrency N]`: latency of validated
 // retrieval (memory.retrieve's pipeline: search over-fetch, fresh-row validation, ranking, dedupe,
 // contradictions, token budget) next to the plain hybrid search it is built on, on native Postgres
 // and PGlite. The corpus, the gate writes and the vectors are those of the main benchmark.
+// --concurrency N: N callers at once (each query still timed alone), and the queries per second they get.
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
@@ -11,31 +12,34 @@ import { queries } from './corpus.js';
 import { createEmbeddedDatabase, createNativeDatabase, reuseNativeDatabase, type BenchDatabase } from './databases.js';
 import { copyIntoEmbedded } from './embedded-copy.js';
 import { fillVectors } from './search-phase.js';
-import { progress, since, summarize } from './stats.js';
+import { progress, runPool, since, summarize } from './stats.js';
 import { cachedPassageEmbedder, corpusVectors, syntheticCorpusVectors } from './vectors.js';
 import { benchGate, keepStatistics, writeRange } from './write-phase.js';
 
 // retrieve.mjs runs the bundle with the repository root as working directory (like the main benchmark).
 const root = process.cwd();
 
-interface Row { backend: string; what: string; mode: SearchMode; latency: ReturnType<typeof summarize>; meanResults: number }
+interface Timing { latency: ReturnType<typeof summarize>; meanResults: number; perSecond: number }
+interface Row extends Timing { backend: string; what: string; mode: SearchMode }
 
 function argValue(flag: string, fallback: number): number {
   const i = process.argv.indexOf(flag);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 }
 
-async function timeQueries(run: (q: { text: string; scopes: string[] }) => Promise<number>, count: number, seed: number): Promise<{ latency: ReturnType<typeof summarize>; meanResults: number }> {
+async function timeQueries(run: (q: { text: string; scopes: string[] }) => Promise<number>, count: number, seed: number): Promise<Timing> {
   const qs = queries(seed, 20 + count);
   for (const q of qs.slice(0, 20)) await run(q);
   const latencies: number[] = [];
   let results = 0;
-  for (const q of qs.slice(20)) {
+  const start = performance.now();
+  await runPool(20, 20 + count, argValue('--concurrency', 1), async (i) => {
     const t = performance.now();
-    results += await run(q);
+    results += await run(qs[i] as { text: string; scopes: string[] });
     latencies.push(since(t));
-  }
-  return { latency: summarize(latencies), meanResults: Math.round((results / count) * 10) / 10 };
+  });
+  const perSecond = Math.round((count / since(start)) * 10_000) / 10;
+  return { latency: summarize(latencies), meanResults: Math.round((results / count) * 10) / 10, perSecond };
 }
 
 async function fill(db: BenchDatabase, embedder: EmbeddingProvider, size: number, seed: number): Promise<void> {
@@ -99,10 +103,10 @@ async function main(): Promise<void> {
     await embedder.close();
   }
   const lines = [
-    `memories: ${size}, queries per row: ${count} (after 20 warm-up), topK 10, scopes global + one project, load average ${loadavg()[0]?.toFixed(1)}`,
+    `memories: ${size}, queries per row: ${count} (after 20 warm-up), ${argValue('--concurrency', 1)} at a time, topK 10, scopes global + one project, load average ${loadavg()[0]?.toFixed(1)}`,
     ...(argValue('--synthetic-vectors', 0) > 0 ? [`vectors: real for the first ${argValue('--synthetic-vectors', 0)} texts, noisy copies of them for the rest (latency only; quality on them means nothing)`] : []),
-    '', '| backend | what | mode | p50 ms | p95 ms | p99 ms | max ms | results/query |', '|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.backend} | ${r.what} | ${r.mode} | ${r.latency.p50} | ${r.latency.p95} | ${r.latency.p99} | ${r.latency.max} | ${r.meanResults} |`),
+    '', '| backend | what | mode | p50 ms | p95 ms | p99 ms | max ms | results/query | queries/s |', '|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.backend} | ${r.what} | ${r.mode} | ${r.latency.p50} | ${r.latency.p95} | ${r.latency.p99} | ${r.latency.max} | ${r.meanResults} | ${r.perSecond} |`),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
