@@ -57,22 +57,20 @@ export async function keywordEvents(db: ConversationDb, project: string, stats: 
 }
 
 /**
- * Nearest events by cosine distance to the query vector `v` (a pgvector literal). As in the memory search, `hnsw.ef_search` >= the limit and
- * iterative scans keep HNSW going when the project filter rejects neighbours of other projects.
+ * Nearest events by cosine distance to the query vector `v` (a pgvector literal). One statement: the
+ * HNSW settings are session defaults of engram's connections (infra's session-defaults.ts,
+ * ADR-0042): `hnsw.ef_search` 100 and iterative scans, which keep HNSW going past it when the
+ * project filter rejects neighbours of other projects or more rows are asked for.
  */
 export async function vectorEvents(db: ConversationDb, v: string, project: string, k: number, window?: TimeWindow): Promise<EventMatch[]> {
-  const ef = String(Math.min(1000, Math.max(100, k * 2)));
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT set_config('hnsw.ef_search', ${ef}, true), set_config('hnsw.iterative_scan', 'relaxed_order', true),
-      set_config('jit', 'off', true)`.execute(trx);
-    const r = await sql<Row>`
-      SELECT e.event_id, e.session_id, e.ts, e.text, 1 - (v.embedding <=> ${v}::vector) AS score
-      FROM conversation_event_vectors v JOIN conversation_events e ON e.event_id = v.event_id
-      WHERE v.project = ${project} AND ${inWindow(window)}
-      ORDER BY v.embedding <=> ${v}::vector, e.event_id
-      LIMIT ${k}`.execute(trx);
-    return r.rows.map(toMatch).sort((a, b) => b.score - a.score);
-  });
+  const r = await sql<Row>`
+    SELECT e.event_id, e.session_id, e.ts, e.text, 1 - (v.embedding <=> ${v}::vector) AS score
+    FROM conversation_event_vectors v JOIN conversation_events e ON e.event_id = v.event_id
+    WHERE v.project = ${project} AND ${inWindow(window)}
+    ORDER BY v.embedding <=> ${v}::vector, e.event_id
+    LIMIT ${k}`.execute(db);
+  // relaxed_order: an iterative scan may return slightly out of order.
+  return r.rows.map(toMatch).sort((a, b) => b.score - a.score);
 }
 
 /** The segment holding each event (its own bounds include it), else its day: where to browse from. */
