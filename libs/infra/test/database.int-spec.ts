@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '@engram/infra';
 import { createEmptyPostgresDatabase, testBackends } from '../../../tools/test/backends.js';
 import { approvedAudit } from '../../../tools/test/approved-request.js';
+import { poolOf } from '../src/db/kysely-over-pool.js';
 
 function snapshot(id: string, version: number, content: string) {
   const now = new Date().toISOString();
@@ -32,6 +33,24 @@ describe.each(testBackends)('database on $name', (backend) => {
     const { rows } = await sql<{ scan: string; ef: string; jit: string }>`SELECT current_setting('hnsw.iterative_scan') AS scan,
       current_setting('hnsw.ef_search') AS ef, current_setting('jit') AS jit`.execute(handle.db);
     expect(rows[0]).toEqual({ scan: 'relaxed_order', ef: '100', jit: 'off' });
+  });
+
+  it('keeps running when the server ends a connection a transaction holds (a restart, an operator)', async () => {
+    if (backend.name !== 'postgres') return; // PGlite is one in-process session: nothing can end it from outside
+    // The pool listens for errors only on idle connections: a checked-out one needs its own listener.
+    const held = await poolOf(handle).connect();
+    expect(held.listenerCount('error')).toBeGreaterThan(0);
+    held.release();
+    const outcome = await handle.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+      await sql`SELECT pg_terminate_backend(${rows[0]?.pid})`.execute(handle.db);
+      // The connection's end arrives while the transaction still holds it, between two statements.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return sql`SELECT 1`.execute(trx).then(() => 'answered', () => 'refused');
+    }).catch(() => 'rolled back');
+    expect(['refused', 'rolled back']).toContain(outcome);
+    const { rows } = await sql<{ one: number }>`SELECT 1 AS one`.execute(handle.db);
+    expect(rows[0]?.one).toBe(1);
   });
 
   it('is fully migrated: a second migrateToLatest applies nothing', async () => {

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type { DatabaseBackend, DatabaseHandle } from './database-handle.js';
-import { applySessionDefaults } from './session-defaults.js';
+import { prepareConnections } from './session-defaults.js';
 
 const pools = new WeakMap<DatabaseHandle, pg.Pool>();
 
@@ -17,7 +17,7 @@ export function poolOf(handle: DatabaseHandle): pg.Pool {
 
 /**
  * Wraps a node-postgres pool as a DatabaseHandle; its connections start with engram's session
- * defaults (session-defaults.ts). `onClose` runs after the pool is ended (closing PGlite,
+ * defaults and survive the server ending them (session-defaults.ts). `onClose` runs after the pool is ended (closing PGlite,
  * releasing the embedded lock).
  */
 export function handleOverPool(
@@ -26,7 +26,7 @@ export function handleOverPool(
   location: string,
   onClose: () => Promise<void> = async () => {},
 ): DatabaseHandle {
-  applySessionDefaults(pool);
+  prepareConnections(pool);
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   let closing: Promise<void> | undefined;
   const handle: DatabaseHandle = {

@@ -21,12 +21,19 @@ export const SESSION_DEFAULTS = Object.freeze({ 'hnsw.iterative_scan': 'relaxed_
 const SET_DEFAULTS = Object.entries(SESSION_DEFAULTS).map(([name, value]) => `SET ${name} = ${value}`).join('; ');
 
 /**
- * Applies {@link SESSION_DEFAULTS} to every new connection of `pool`, before any statement of the
- * caller that asked for the connection (a client runs its queries in order). Should it fail, the
- * connection still answers correctly, only slower or with fewer vector hits; it is logged.
+ * Prepares every new connection of `pool`:
+ * - applies {@link SESSION_DEFAULTS} before any statement of the caller that asked for the
+ *   connection (a client runs its queries in order). Should that fail, the connection still
+ *   answers correctly, only slower or with fewer vector hits; it is logged.
+ * - listens for the connection's errors for its whole life. node-postgres emits an `error` event
+ *   when the server ends a connection (a restart, `pg_terminate_backend`). The pool listens only
+ *   while the connection is idle, so the event hit a connection a transaction held between two
+ *   statements with no listener, and the process died of an uncaught exception. With a listener,
+ *   the statements on it fail, the pool drops it, and the process lives on.
  */
-export function applySessionDefaults(pool: pg.Pool): void {
+export function prepareConnections(pool: pg.Pool): void {
   pool.on('connect', (client) => {
+    client.on('error', (error: unknown) => dbLogger.warn('database connection lost', { error }));
     client.query(SET_DEFAULTS).catch((error: unknown) => dbLogger.warn('session defaults not applied', { error }));
   });
 }
