@@ -57,17 +57,10 @@ export function derivedFromMetadata(metadata: Record<string, unknown>): string[]
   return list.filter((v): v is string => typeof v === 'string' && isUuid(v));
 }
 
-const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
-
-// Every id a row names as its source, as SQL: derived_from edges, and the uuids of metadata's
-// derived_from / derivedFrom (one id or a list). A superset of what derivedFromMetadata keeps
-// (both keys are read): a source state too many is never looked up, one too few would hide a cascade.
-const sourceIds = sql`ARRAY(SELECT d.id FROM (
-    SELECT e.dst_id AS id FROM memory_edges e WHERE e.src_id = m.id AND e.kind = 'derived_from'
-    UNION SELECT j.v::uuid FROM jsonb_array_elements_text(
-      CASE jsonb_typeof(m.metadata -> 'derived_from') WHEN 'array' THEN m.metadata -> 'derived_from' WHEN 'string' THEN jsonb_build_array(m.metadata -> 'derived_from') ELSE '[]'::jsonb END
-      || CASE jsonb_typeof(m.metadata -> 'derivedFrom') WHEN 'array' THEN m.metadata -> 'derivedFrom' WHEN 'string' THEN jsonb_build_array(m.metadata -> 'derivedFrom') ELSE '[]'::jsonb END) AS j(v)
-    WHERE j.v ~* ${UUID}) d)`;
+// The uuids among metadata's derived_from / derivedFrom (one id or a list), as SQL. Both keys are
+// read, a superset of what derivedFromMetadata keeps: a source state too many is never looked up,
+// one too few would hide a cascade.
+const METADATA_SOURCES = '$.keyvalue() ? (@.key == "derived_from" || @.key == "derivedFrom").value[*] ? (@.type() == "string" && @ like_regex "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$" flag "i")';
 
 function factorOf(table: DecayFactorTable | undefined) {
   if (table === undefined) return sql`NULL::float8`;
@@ -87,11 +80,12 @@ export async function loadRecordStates(db: Kysely<MemoryDatabase>, ids: readonly
   const result = await sql<StateRow>`
     SELECT ${columns}, (m.embedding IS NOT NULL) AS has_embedding, m.embedding::text AS embedding_text,
       v.gate_request_id, v.recorded_at,
-      ARRAY(SELECT e.dst_id::text FROM memory_edges e WHERE e.src_id = m.id AND e.kind = 'derived_from') AS derived_edges,
+      d.edges::text[] AS derived_edges,
       (SELECT json_agg(json_build_object('id', s.id, 'status', s.status, 'superseded_by', s.superseded_by, 'scope', s.scope))
-         FROM memories s WHERE s.id = ANY(${sourceIds})) AS sources,
+         FROM memories s WHERE s.id = ANY(d.edges || ARRAY(SELECT (j #>> '{}')::uuid FROM jsonb_path_query(m.metadata, ${METADATA_SOURCES}::jsonpath) AS j))) AS sources,
       ${factorOf(factors)} AS decay_factor
     FROM memories m LEFT JOIN memory_versions v ON v.id = m.id AND v.version = m.version
+      CROSS JOIN LATERAL (SELECT ARRAY(SELECT e.dst_id FROM memory_edges e WHERE e.src_id = m.id AND e.kind = 'derived_from') AS edges) d
     WHERE m.id = ANY(${valid}::uuid[])`.execute(db);
   for (const row of result.rows) {
     const record = toMemoryRecord(row);

@@ -100,9 +100,10 @@ function withoutRead<R extends MemoryRow>(row: ReadRow, extra: (r: ReadRow) => O
 export async function readCandidates(db: Kysely<MemoryDatabase>, spec: CandidateReadSpec): Promise<CandidateRead> {
   const { rows } = await candidateReadQuery(db, spec).execute(db);
   const of = (kind: Kind) => rows.filter((r) => r.kind === kind).sort((a, b) => a.rank - b.rank);
-  const kw = of('kw').map((r) => withoutRead<KeywordCandidate>(r, (x) => ({ keyword_score: Number(x.score) })));
+  const asKeyword = (r: ReadRow) => withoutRead<KeywordCandidate>(r, (x) => ({ keyword_score: Number(x.score) }));
+  const kw = of('kw').map(asKeyword);
   const seen = new Set(kw.map((r) => r.id));
-  const dated = of('kwd').filter((r) => !seen.has(r.id)).map((r) => withoutRead<KeywordCandidate>(r, (x) => ({ keyword_score: Number(x.score) })));
+  const dated = of('kwd').filter((r) => !seen.has(r.id)).map(asKeyword);
   const meta = rows.find((r) => r.kind === 'meta');
   return {
     keyword: [...kw, ...dated],
