@@ -33,4 +33,39 @@ describe('dates named in a query', () => {
     expect(out.map((h) => h.score)).toEqual([1, 0.3 + DATE_BOOST * 0.7, 0.6]);
     expect(boostDated(hits, [])).toBe(hits);
   });
+
+  it('lifts a memory whose text names the window relative to its own date, by the wider of the two', () => {
+    const [march] = datedWindows('what did John attend in March 2023?', now);
+    const [day] = datedWindows('what did Nate do on 25 May, 2022?', now);
+    const april = at('2023-04-12T10:00:00Z');
+    const lastMonth = [{ from: at('2023-03-01T00:00:00Z'), to: at('2023-04-01T00:00:00Z') }];
+    expect(dateBoostOf(april, [march!])).toBe(0);
+    expect(dateBoostOf(april, [march!], lastMonth)).toBe(DATE_BOOST / 4);
+    // "yesterday" said on 26 May names the day; "last week" said then only the week around it.
+    const may26 = at('2022-05-26T09:00:00Z');
+    expect(dateBoostOf(may26, [day!], [{ from: at('2022-05-25T00:00:00Z'), to: at('2022-05-26T00:00:00Z') }])).toBe(DATE_BOOST);
+    expect(dateBoostOf(may26, [day!], [{ from: at('2022-05-16T00:00:00Z'), to: at('2022-05-23T00:00:00Z') }])).toBe(0);
+    expect(dateBoostOf(may26, [day!], [{ from: at('2022-05-23T00:00:00Z'), to: at('2022-05-30T00:00:00Z') }])).toBe(DATE_BOOST / 2);
+    // "last year" is no date: a year-long span lifts nothing.
+    expect(dateBoostOf(may26, [day!], [{ from: at('2021-01-01T00:00:00Z'), to: at('2022-01-01T00:00:00Z') }, { from: at('2022-01-01T00:00:00Z'), to: at('2023-01-01T00:00:00Z') }])).toBe(0);
+  });
+
+  it('reads the times a hit\'s text names against the hit\'s own date', () => {
+    const windows = datedWindows('what did John attend in March 2023?', now);
+    const hits = [
+      { row: { id: 'a', valid_from: '2023-04-12T10:00:00Z', content: 'John: my colleagues and I went to a convention last month' }, score: 0.55 },
+      { row: { id: 'b', valid_from: '2023-04-12T10:00:00Z', content: 'John: we went to a convention' }, score: 0.6 },
+      { row: { id: 'c', valid_from: '2024-04-12T10:00:00Z', content: 'John: a convention last month' }, score: 0.5 },
+    ];
+    expect(boostDated(hits, windows).map((h) => h.row.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it.each([
+    ['yesterday', '2023-05-07'], ['Today', '2023-05-08'], ['two weeks ago', '2023-04-25'], ['last week', '2023-05-02'],
+    ['on 7 May', '2023-05-07'], ['May 7th', '2023-05-07'], ['last month', '2023-04-10'], ['in April 2023', '2023-04-10'],
+  ])('finds the time a turn names with "%s"', (phrase, day) => {
+    const window = { from: at(`${day}T00:00:00Z`), to: at(`${day}T23:59:59Z`) };
+    const hit = { row: { id: 'a', valid_from: '2023-05-08T10:00:00Z', content: `Nate: we did it ${phrase}, it was great` }, score: 0.5 };
+    expect(boostDated([hit], [window])[0]!.score).toBeGreaterThan(0.5);
+  });
 });
