@@ -20,6 +20,17 @@ describe(rankCandidates.name, () => {
     expect(r.excluded).toEqual([]);
   });
 
+  it('lets access break a near-tie when few candidates were read lately, and not when most were (ADR-0043)', () => {
+    const justRead = { accessedAt: pipelineNow };
+    // One of four read a minute ago: it earns 3/4 of the access credit, enough to pass a slightly better match.
+    const few = statesOf(stateOf('read', justRead), stateOf('better'), stateOf('c'), stateOf('d'));
+    const nearTie = [candidate('better', 0.625), candidate('read', 0.6), candidate('c', 0.2), candidate('d', 0.1)];
+    expect(rankedIds(rankCandidates(nearTie, few, query(), ctx)).slice(0, 2)).toEqual(['read', 'better']);
+    // Every candidate but the better match read lately: access tells them apart no more, relevance decides.
+    const most = statesOf(stateOf('read', justRead), stateOf('better'), stateOf('c', justRead), stateOf('d', justRead));
+    expect(rankedIds(rankCandidates(nearTie, most, query(), ctx)).slice(0, 2)).toEqual(['better', 'read']);
+  });
+
   it('excludes what validation refuses, naming the replacement of a superseded record', () => {
     const states = statesOf(stateOf('old', { status: 'superseded', supersededBy: 'new' }), stateOf('gone', { status: 'superseded' }), stateOf('x', { scope: 'project:x' }));
     const r = rankCandidates([candidate('old'), candidate('gone'), candidate('x'), candidate('missing')], states, query(), ctx);

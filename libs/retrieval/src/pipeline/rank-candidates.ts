@@ -2,7 +2,7 @@ import { effectiveConfidence } from '@engram/memory';
 import type { Candidate } from './gather-candidates.js';
 import { contradictionBetween } from './contradictions.js';
 import { collapseNearDuplicates } from './dedupe.js';
-import { accessScore, blendScore, recencyScore, type RankingSignals } from './ranking.js';
+import { accessCreditOf, accessScore, blendScore, recencyScore, type RankingSignals } from './ranking.js';
 import type { RecordState } from './record-state.query.js';
 import type { NormalizedRetrieveQuery } from './retrieve-query.js';
 import type { Exclusion } from './retrieve.types.js';
@@ -48,7 +48,8 @@ function signalsOf(c: Candidate, s: RecordState, ctx: RankContext): RankingSigna
 /**
  * Stages 3-6 of the pipeline on fresh stored state: provenance and temporal validity (seed 000
  * FR-04), the decayed-confidence threshold (seed 004 step 5), re-ranking by the blended signals
- * (step 4), then near-duplicate collapse keeping the more confident record (step 6).
+ * (step 4; access counts as far as it tells the candidates apart), then near-duplicate collapse
+ * keeping the more confident record (step 6).
  */
 export function rankCandidates(
   candidates: readonly Candidate[], states: ReadonlyMap<string, RecordState>, q: NormalizedRetrieveQuery, ctx: RankContext,
@@ -71,8 +72,10 @@ export function rankCandidates(
       excluded.push({ id: c.id, reason: 'below_min_confidence' });
       continue;
     }
-    entries.push({ candidate: c, state, signals, final: blendScore(signals, q.ranking) });
+    entries.push({ candidate: c, state, signals, final: 0 });
   }
+  const accessCredit = accessCreditOf(entries.map((e) => e.signals.access));
+  for (const e of entries) e.final = blendScore(e.signals, q.ranking, accessCredit);
   entries.sort((a, b) => b.final - a.final || (a.candidate.id < b.candidate.id ? -1 : 1));
   const { kept, dropped } = collapseNearDuplicates(
     entries.map((e) => ({

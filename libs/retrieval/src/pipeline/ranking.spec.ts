@@ -1,5 +1,5 @@
 import { effectiveConfidence } from '@engram/memory';
-import { accessScore, blendScore, DEFAULT_RANKING_WEIGHTS, rankingWeightsProblem, recencyScore } from './ranking.js';
+import { accessCreditOf, accessScore, blendScore, DEFAULT_RANKING_WEIGHTS, rankingWeightsProblem, recencyScore } from './ranking.js';
 
 const now = new Date('2026-06-01T00:00:00Z');
 const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
@@ -43,6 +43,16 @@ describe('ranking signals (seed 004)', () => {
     expect(blendScore(answer, DEFAULT_RANKING_WEIGHTS)).toBeGreaterThan(blendScore(justRecalled, DEFAULT_RANKING_WEIGHTS));
     // A memory matching nothing earns nothing from having been read.
     expect(blendScore({ semantic: 0, recency: 0, access: 1, effectiveConfidence: 1 }, DEFAULT_RANKING_WEIGHTS)).toBe(0);
+  });
+
+  it('access counts as far as it tells the candidates apart: 1 − their mean access score (ADR-0043)', () => {
+    expect(accessCreditOf([])).toBe(1);
+    expect(accessCreditOf([0, 0, 0])).toBe(1);
+    expect(accessCreditOf([1, 0, 0, 0])).toBeCloseTo(0.75, 10);
+    expect(accessCreditOf([1, 1, 1])).toBe(0);
+    const recalled = { semantic: 0.5, recency: 1, access: 1, effectiveConfidence: 1 };
+    expect(blendScore(recalled, DEFAULT_RANKING_WEIGHTS, 0.75)).toBeCloseTo(0.35 + 0.2 + 0.5 * 0.75 * 0.1, 10);
+    expect(blendScore(recalled, DEFAULT_RANKING_WEIGHTS, 0)).toBeCloseTo(0.35 + 0.2, 10);
   });
 
   it('rejects absurd weights', () => {

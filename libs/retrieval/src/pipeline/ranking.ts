@@ -28,12 +28,27 @@ export interface RankingSignals {
  * match earns it in full, as seed 004 adds it, a weak match only in part. Added flat, a memory
  * recalled a minute ago for another question gained the whole access weight on every later query,
  * enough to push this query's answer out of the top 10 (ADR-0040). Recency stays flat: it is the
- * lever a caller raises on purpose to prefer newer memories.
+ * lever a caller raises on purpose to prefer newer memories. `accessCredit` (see
+ * {@link accessCreditOf}) scales the access part for the query's candidates as a whole.
  */
-export function blendScore(s: RankingSignals, w: RankingWeights): number {
+export function blendScore(s: RankingSignals, w: RankingWeights, accessCredit = 1): number {
   const total = w.semantic + w.recency + w.access + w.confidence;
   if (total <= 0) return 0;
-  return (s.semantic * w.semantic + s.recency * w.recency + s.semantic * s.access * w.access + s.effectiveConfidence * w.confidence) / total;
+  return (s.semantic * w.semantic + s.recency * w.recency + s.semantic * s.access * accessCredit * w.access + s.effectiveConfidence * w.confidence) / total;
+}
+
+/**
+ * How much access can tell a query's candidates apart: 1 − their mean access score. Access marks
+ * the few memories an agent read lately; when most candidates were read lately (an agent that
+ * recalls before every question reads most of a busy scope within minutes), it singles none out,
+ * and what is left of it is noise — who was read one minute ago rather than ten — that reorders
+ * close matches (ADR-0043). A query where a handful of its candidates were read keeps nearly the
+ * seed's full credit; one where all were keeps none. No candidates: 1.
+ */
+export function accessCreditOf(accessScores: readonly number[]): number {
+  if (accessScores.length === 0) return 1;
+  const mean = accessScores.reduce((a, b) => a + b, 0) / accessScores.length;
+  return Math.min(1, Math.max(0, 1 - mean));
 }
 
 /** Validates ranking weights: finite, >= 0, not all 0. Returns an error message or null. */
