@@ -37,21 +37,27 @@ describe.each(testBackends)('Gate group commit on $name', (backend) => {
   it('commits concurrent creates in shared statements, each with its own version, audit and request row', async () => {
     const { db, batches } = countingBatches(ctx.handle.db);
     const gate = gateFor(ctx.handle, { db });
-    const before = await counts(ctx.handle.db);
-    const outs = await Promise.all(texts('batch', 24).map((content) => gate.submit({ op: 'create', type: 'fact', content, scope: 'project:group' }, agent)));
-    expect(outs.map((o) => o.status)).toEqual(Array(24).fill('committed'));
-    expect(new Set(outs.map((o) => o.record?.id)).size).toBe(24);
-    expect(outs.every((o) => o.record?.version === 1)).toBe(true);
+    // Whether creates are ready together depends on when their Layer 2 reads come back, and a
+    // loaded machine may serialise them: rounds of 24 are tried until one shares a statement (at
+    // most 5); every round must commit each create on its own terms either way.
+    for (let round = 0; round === 0 || (round < 5 && batches() < minBatches); round += 1) {
+      const before = await counts(ctx.handle.db);
+      const outs = await Promise.all(texts(`batch${round}`, 24).map((content) => gate.submit({ op: 'create', type: 'fact', content, scope: 'project:group' }, agent)));
+      expect(outs.map((o) => o.status)).toEqual(Array(24).fill('committed'));
+      expect(new Set(outs.map((o) => o.record?.id)).size).toBe(24);
+      expect(outs.every((o) => o.record?.version === 1)).toBe(true);
+      const after = await counts(ctx.handle.db);
+      expect(after.memories - before.memories).toBe(24);
+      expect(after.memory_versions - before.memory_versions).toBe(24);
+      const ids = outs.map((o) => o.record?.id as string);
+      const audit = await sql<{ n: string }>`SELECT count(*) AS n FROM gate_audit WHERE action = 'approve' AND memory_version = 1 AND memory_id = ANY(${ids}::uuid[])`.execute(ctx.handle.db);
+      expect(Number(audit.rows[0]?.n)).toBe(24);
+      const requests = await sql<{ n: string }>`SELECT count(*) AS n FROM gate_requests WHERE status = 'committed' AND result_id = ANY(${ids}::uuid[])`.execute(ctx.handle.db);
+      expect(Number(requests.rows[0]?.n)).toBe(24);
+      // Sharing happened, or each create committed alone: never more statements than creates.
+      expect(batches()).toBeLessThan(24 * (round + 1));
+    }
     expect(batches()).toBeGreaterThanOrEqual(minBatches);
-    expect(batches()).toBeLessThan(24);
-    const after = await counts(ctx.handle.db);
-    expect(after.memories - before.memories).toBe(24);
-    expect(after.memory_versions - before.memory_versions).toBe(24);
-    const ids = outs.map((o) => o.record?.id as string);
-    const audit = await sql<{ n: string }>`SELECT count(*) AS n FROM gate_audit WHERE action = 'approve' AND memory_version = 1 AND memory_id = ANY(${ids}::uuid[])`.execute(ctx.handle.db);
-    expect(Number(audit.rows[0]?.n)).toBe(24);
-    const requests = await sql<{ n: string }>`SELECT count(*) AS n FROM gate_requests WHERE status = 'committed' AND result_id = ANY(${ids}::uuid[])`.execute(ctx.handle.db);
-    expect(Number(requests.rows[0]?.n)).toBe(24);
   });
 
   it('fails only the item that cannot commit when a batch fails', async () => {
