@@ -80,10 +80,19 @@ function relative(unit: string, n: number, ref: Date): TimeWindow {
 }
 
 /**
+ * Every rule above needs a digit, a month's name, "yesterday", "today", "ago" or a week, month or
+ * year. One test of this spares a text that has none of them the eight rules (about 30 µs for a
+ * dialogue turn); search runs the reader over each candidate memory (date lift, "when" prior),
+ * and most name no time. A new rule must add its words here.
+ */
+const MAY_NAME_A_TIME = /\d|\b(?:yesterday|today|ago|weeks?|months?|years?|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+
+/**
  * Windows for the dates a text names, most specific first; a span of text matched by one rule is
  * not read again by a later, coarser one ("13 October 2023" is a day, not also a month and a year).
  */
 export function windowsIn(text: string, reference: Date): TimeWindow[] {
+  if (!MAY_NAME_A_TIME.test(text)) return [];
   const taken: [number, number][] = [];
   const out: TimeWindow[] = [];
   for (const rule of RULES) {
