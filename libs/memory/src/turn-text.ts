@@ -25,6 +25,16 @@ export const MAX_NAMES = 8;
 /** The speaker of a "Name: text" line, or null. */
 export const speakerOf = (text: string): string | null => SPEAKER.exec(text)?.[1] ?? null;
 
+/**
+ * Who said a turn: its metadata's `speaker` when it has one (real chats keep names as people
+ * typed them: "elise"), else the "Name:" its text starts with.
+ */
+export function turnSpeaker(text: string, metadata?: unknown): string | null {
+  const said = metadata !== null && typeof metadata === 'object' ? (metadata as Record<string, unknown>)['speaker'] : undefined;
+  if (typeof said === 'string' && said.trim() !== '' && said.length <= 100) return said.trim();
+  return speakerOf(text);
+}
+
 /** Whether a turn asks: it ends with a question mark once captions ("[shares …]") are left out. */
 export const asks = (text: string): boolean => /\?\s*$/.test(text.replace(CAPTION, ''));
 
@@ -64,14 +74,15 @@ export interface TurnQuery {
 
 /**
  * The share of its score a turn keeps given the query: OTHER_SPEAKER when the query names exactly
- * one speaker and another said the turn (a turn without a speaker is left alone), times ASKING when
+ * one speaker and another said the turn (`speaker`, compared without case; a turn without a
+ * speaker is left alone), times ASKING when
  * the turn asks, times UNDATED when the query asks when and the turn names no time (the turn that
  * answers "when did she paint it?" says "last year", the session's date does the rest). Priors
  * multiply; they never remove a turn.
  */
-export function turnPrior(text: string, query: TurnQuery): number {
-  const only = query.namedSpeakers.length === 1 ? query.namedSpeakers[0] : undefined;
-  const by = speakerOf(text);
+export function turnPrior(text: string, query: TurnQuery, speaker: string | null = speakerOf(text)): number {
+  const only = query.namedSpeakers.length === 1 ? query.namedSpeakers[0]?.toLowerCase() : undefined;
+  const by = speaker?.toLowerCase();
   return (only && by && by !== only ? OTHER_SPEAKER : 1) * (asks(text) ? ASKING : 1) * (query.asksWhen && !saysWhen(text) ? UNDATED : 1);
 }
 
@@ -81,7 +92,7 @@ export function turnPrior(text: string, query: TurnQuery): number {
  */
 export function withoutSpeakers(text: string, speakers: readonly string[]): string {
   let out = text;
-  for (const s of speakers) out = out.replace(new RegExp(`\\b${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:'s)?\\b`, 'g'), ' ');
+  for (const s of speakers) out = out.replace(new RegExp(`\\b${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:['’]s)?\\b`, 'g'), ' ');
   out = out.replace(/\s+/g, ' ').trim();
   return /[\p{L}\p{N}]{3}/u.test(out) ? out : text;
 }

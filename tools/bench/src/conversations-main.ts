@@ -6,7 +6,7 @@
 import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { loadConversations } from './conversations/dataset.js';
 import { RETRIEVERS, evaluateConversation, type RetrieverRun } from './conversations/evaluate.js';
 import { indexStoredConversation, loadConversation, scopeOf, waitForEmbeddings, type TurnIndex } from './conversations/load-turns.js';
@@ -60,6 +60,7 @@ const report: ConversationsReport = {
   commit: `${git('git rev-parse --short HEAD')}${git('git status --porcelain --untracked-files=no') ? ' (+ uncommitted changes)' : ''}`,
   model: modelName ?? 'all-MiniLM-L6-v2',
   machine: `${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.versions.node}; load average at start ${loadavg().map((x) => x.toFixed(1)).join(' ')} (shared VM)`,
+  dataset: basename(opts.dataset),
   conversations: conversations.map((c) => c.sampleId),
   backends: [],
 };

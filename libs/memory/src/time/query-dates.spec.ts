@@ -30,4 +30,39 @@ describe('dates named in a search text', () => {
     expect(days('May I ask what you may have planned?')).toEqual([]);
     expect(days('she has 3 kids and 45 books')).toEqual([]);
   });
+
+  it('reads numeric dates: ISO, day-first with dots, month-first with slashes unless impossible', () => {
+    expect(days('on 2024-01-10')).toEqual(['2024-01-10..2024-01-11']);
+    expect(days('on 10.01.2024 with her friends')).toEqual(['2024-01-10..2024-01-11']);
+    expect(days('on 1/10/2024')).toEqual(['2024-01-10..2024-01-11']);
+    expect(days('on 25/12/2023')).toEqual(['2023-12-25..2023-12-26']);
+    // No 31 February: only the year is read.
+    expect(days('version 1.2.3 on 31.02.2024')).toEqual(['2024-01-01..2025-01-01']);
+  });
+
+  it('reads ordinal weeks of a month or year', () => {
+    expect(days('in the first week of 2024')).toEqual(['2024-01-01..2024-01-08']);
+    expect(days('the second week of March 2023')).toEqual(['2023-03-08..2023-03-15']);
+    expect(days('the last week of 2023')).toEqual(['2023-12-25..2024-01-01']);
+  });
+
+  it('reads what people say about the days around a message (the reference is a Friday)', () => {
+    expect(days('tomorrow')).toEqual(['2023-10-21..2023-10-22']);
+    expect(days('last Sunday')).toEqual(['2023-10-15..2023-10-16']);
+    expect(days('next Monday')).toEqual(['2023-10-23..2023-10-24']);
+    expect(days('on Thursday')).toEqual(['2023-10-19..2023-10-20']);
+    expect(days('this weekend')).toEqual(['2023-10-21..2023-10-23']);
+    expect(days('last weekend')).toEqual(['2023-10-14..2023-10-16']);
+    expect(days('next week')).toEqual(['2023-10-23..2023-10-30']);
+    // Calendar weeks, as "two weeks ago" reads them.
+    expect(days('in two weeks')).toEqual(['2023-10-30..2023-11-06']);
+  });
+
+  it('bends a date by the words before it', () => {
+    expect(days('shortly before 7 Jan 2024')).toEqual(['2023-12-24..2024-01-08']);
+    expect(days('after 3 May 2023')).toEqual(['2023-05-03..2023-05-18']);
+    expect(days('the week after 3 May 2023')).toEqual(['2023-05-04..2023-05-11']);
+    expect(days('the day before 3 May 2023')).toEqual(['2023-05-02..2023-05-03']);
+    expect(days('as of September 2023')).toEqual(['2023-08-02..2023-10-01']);
+  });
 });

@@ -1,4 +1,4 @@
-import { boostDated, DATE_BOOST, dateBoostOf, datedWindows } from './date-boost.js';
+import { boostDated, DATE_BOOST, dateBoostOf, datedWindows, readWindows } from './date-boost.js';
 
 const now = new Date('2026-11-26T12:00:00Z');
 const at = (iso: string) => new Date(iso);
@@ -15,7 +15,10 @@ describe('dates named in a query', () => {
     const [day] = datedWindows('on 13 October 2023', now);
     const [month] = datedWindows('in October 2023', now);
     expect(dateBoostOf(at('2023-10-13T18:30:00Z'), [day!])).toBe(DATE_BOOST);
-    expect(dateBoostOf(at('2023-10-14T00:00:00Z'), [day!])).toBe(0);
+    // The day after (and before) a named day: the boost of a two-day span; two days off: nothing.
+    expect(dateBoostOf(at('2023-10-14T00:00:00Z'), [day!])).toBe(DATE_BOOST / 2);
+    expect(dateBoostOf(at('2023-10-12T23:00:00Z'), [day!])).toBe(DATE_BOOST / 2);
+    expect(dateBoostOf(at('2023-10-15T00:00:00Z'), [day!])).toBe(0);
     expect(dateBoostOf(at('2023-10-02T00:00:00Z'), [month!])).toBe(DATE_BOOST / 4);
     expect(dateBoostOf(at('2023-10-02T00:00:00Z'), [day!, month!])).toBe(DATE_BOOST / 4);
     expect(dateBoostOf(at('2023-10-13T01:00:00Z'), [month!, day!])).toBe(DATE_BOOST);
@@ -41,10 +44,10 @@ describe('dates named in a query', () => {
     const lastMonth = [{ from: at('2023-03-01T00:00:00Z'), to: at('2023-04-01T00:00:00Z') }];
     expect(dateBoostOf(april, [march!])).toBe(0);
     expect(dateBoostOf(april, [march!], lastMonth)).toBe(DATE_BOOST / 4);
-    // "yesterday" said on 26 May names the day; "last week" said then only the week around it.
+    // "yesterday" said on 26 May names the day; "last week" said on 28 May only the week before it.
     const may26 = at('2022-05-26T09:00:00Z');
     expect(dateBoostOf(may26, [day!], [{ from: at('2022-05-25T00:00:00Z'), to: at('2022-05-26T00:00:00Z') }])).toBe(DATE_BOOST);
-    expect(dateBoostOf(may26, [day!], [{ from: at('2022-05-16T00:00:00Z'), to: at('2022-05-23T00:00:00Z') }])).toBe(0);
+    expect(dateBoostOf(at('2022-05-28T09:00:00Z'), [day!], [{ from: at('2022-05-16T00:00:00Z'), to: at('2022-05-23T00:00:00Z') }])).toBe(0);
     expect(dateBoostOf(may26, [day!], [{ from: at('2022-05-23T00:00:00Z'), to: at('2022-05-30T00:00:00Z') }])).toBe(DATE_BOOST / 2);
     // "last year" is no date: a year-long span lifts nothing.
     expect(dateBoostOf(may26, [day!], [{ from: at('2021-01-01T00:00:00Z'), to: at('2022-01-01T00:00:00Z') }, { from: at('2022-01-01T00:00:00Z'), to: at('2023-01-01T00:00:00Z') }])).toBe(0);
@@ -67,5 +70,11 @@ describe('dates named in a query', () => {
     const window = { from: at(`${day}T00:00:00Z`), to: at(`${day}T23:59:59Z`) };
     const hit = { row: { id: 'a', valid_from: '2023-05-08T10:00:00Z', content: `Nate: we did it ${phrase}, it was great` }, score: 0.5 };
     expect(boostDated([hit], [window])[0]!.score).toBeGreaterThan(0.5);
+  });
+
+  it('reads a named day with the day on each side, and wider windows as they are', () => {
+    const [day, month] = [...datedWindows('on 13 October 2023', now), ...datedWindows('in October 2023', now)];
+    const iso = (w: { from: Date; to: Date }) => `${w.from.toISOString().slice(0, 10)}..${w.to.toISOString().slice(0, 10)}`;
+    expect(readWindows([day!, month!]).map(iso)).toEqual(['2023-10-12..2023-10-15', '2023-10-01..2023-11-01']);
   });
 });

@@ -28,6 +28,23 @@ function boostFor(days: number): number {
 const widthDays = (w: TimeWindow) => (w.to.getTime() - w.from.getTime()) / DAY_MS;
 
 /**
+ * A day a question names, seen from the chat: people tell on the next day what they did ("we
+ * whipped up a pasta dish", the evening after the class), plan it the day before, and a message
+ * time near midnight lands on the neighbouring date in another time zone. The days on either side
+ * of a named day earn the boost of a two-day span.
+ */
+function besideDay(at: Date, w: TimeWindow): boolean {
+  if (widthDays(w) > 1) return false;
+  const t = at.getTime();
+  return (t >= w.from.getTime() - DAY_MS && t < w.from.getTime()) || (t >= w.to.getTime() && t < w.to.getTime() + DAY_MS);
+}
+
+/** The windows a keyword read looks inside: the named days with the day on each side (besideDay). */
+export function readWindows(windows: readonly TimeWindow[]): TimeWindow[] {
+  return windows.map((w) => (widthDays(w) > 1 ? w : { from: new Date(w.from.getTime() - DAY_MS), to: new Date(w.to.getTime() + DAY_MS) }));
+}
+
+/**
  * The boost a memory earns: DATE_BOOST when its time `at` lies in a day window, less for wider
  * ones, 0 outside. `said` are the times its text names, read against `at` ("last month" in a turn of
  * 12 April is March): a memory also earns the boost when one of them meets a window, by the wider
@@ -37,6 +54,7 @@ export function dateBoostOf(at: Date, windows: readonly TimeWindow[], said: read
   let best = 0;
   for (const w of windows) {
     if (at >= w.from && at < w.to) best = Math.max(best, boostFor(widthDays(w)));
+    else if (besideDay(at, w)) best = Math.max(best, boostFor(2));
     for (const e of said) {
       if (e.from < w.to && e.to > w.from) best = Math.max(best, boostFor(Math.max(widthDays(w), widthDays(e))));
     }

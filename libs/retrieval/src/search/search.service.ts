@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
-import { capitalisedWords, toMemoryRecord, withoutSpeakers, type MemoryDatabase, type MemoryRow, type TimeWindow } from '@engram/memory';
+import { capitalisedWords, PeopleBook, toMemoryRecord, withoutSpeakers, type MemoryDatabase, type Mention, type MemoryRow, type TimeWindow } from '@engram/memory';
 import type { QueryEmbedder } from '../ports.js';
 import type { VisibilityFilter } from '../queries/visibility.filter.js';
 import { readCandidates, type CandidateRead, type CandidateReadSpec, type KeywordCandidate, type VectorCandidate } from '../queries/candidate-read.query.js';
 import type { EmbeddingModelId } from '../queries/vector-search.query.js';
 import { DEFAULT_RRF_K } from './rrf.js';
-import { boostDated, datedWindows } from './date-boost.js';
+import { boostDated, datedWindows, readWindows } from './date-boost.js';
 import { fuseScores } from './score-fusion.js';
-import { KnownSpeakers } from './known-speakers.js';
+import { keywordText, learnFromRead, sameMentions } from './people.js';
 import { withNeighbourContext, withSessionContext, type Neighbour } from './session-context.js';
-import { speakersNamed, withTurnPriors } from './turn-priors.js';
+import { withTurnPriors } from './turn-priors.js';
 import { normalizeSearchQuery, type NormalizedSearchQuery } from './search-query.js';
 import type { SearchDefaults, SearchMode, SearchQuery, SearchResponse, SearchResult } from './search.types.js';
 
@@ -57,7 +57,7 @@ interface Ctx {
   defaults: SearchDefaults;
   clock: () => Date;
   overFetch: number;
-  speakers: KnownSpeakers;
+  people: PeopleBook;
 }
 
 type QueryVector = { vector: Float32Array } | { degraded: string };
@@ -106,7 +106,7 @@ function inContext(
 
 // Hybrid: convex combination of min-max normalised cosine and BM25 scores (ADR-0020), then each
 // hit's session neighbours as context and the turn priors (ADR-0041).
-function fuse(q: NormalizedSearchQuery, lists: { kw: KeywordCandidate[]; vec: VectorCandidate[] }, neighbours: readonly Neighbour[]): SearchResult[] {
+function fuse(q: NormalizedSearchQuery, lists: { kw: KeywordCandidate[]; vec: VectorCandidate[] }, neighbours: readonly Neighbour[], named: readonly string[]): SearchResult[] {
   const { kw, vec } = lists;
   const rows = new Map<string, MemoryRow>([...kw, ...vec].map((r) => [r.id, r]));
   const vectorScores = new Map(vec.map((r) => [r.id, 1 - Number(r.distance)]));
@@ -114,7 +114,7 @@ function fuse(q: NormalizedSearchQuery, lists: { kw: KeywordCandidate[]; vec: Ve
   const vectorRanks = new Map(vec.map((r, i) => [r.id, i + 1]));
   const keywordRanks = new Map(kw.map((r, i) => [r.id, i + 1]));
   const fused = fuseScores({ vector: { weight: q.weights.vector, scores: vectorScores }, keyword: { weight: q.weights.keyword, scores: keywordScores } });
-  return withTurnPriors(withNeighbourContext(fused, neighbours, rows), rows, q.text).map((e) => ({
+  return withTurnPriors(withNeighbourContext(fused, neighbours, rows), rows, q.text, named).map((e) => ({
     record: toMemoryRecord(rows.get(e.id) as MemoryRow),
     score: e.score,
     ...(e.context !== undefined && { contextScore: e.context }),
@@ -140,8 +140,8 @@ function keywordPart(mode: SearchMode, text: string, limit: number, windows: rea
 interface Plan {
   mode: SearchMode;
   degraded?: string;
-  /** The speakers the query was embedded without. */
-  guessed: readonly string[];
+  /** The people the query names, as the book knew them when the read was planned. */
+  mentions: readonly Mention[];
   /** How deep each list is read, and the dates the query names. */
   limit: number;
   windows: readonly TimeWindow[];
@@ -151,68 +151,56 @@ interface Plan {
 const NO_MODEL = 'vector search unavailable: no embedding model loaded — keyword results only';
 
 /** The read of a keyword search, or of a search whose query could not be embedded. */
-function keywordPlan(q: NormalizedSearchQuery, filter: VisibilityFilter, base: Omit<Plan, 'mode' | 'spec' | 'guessed'>, pendingFor?: EmbeddingModelId | null): Plan {
+function keywordPlan(q: NormalizedSearchQuery, filter: VisibilityFilter, base: Omit<Plan, 'mode' | 'spec'>, pendingFor?: EmbeddingModelId | null): Plan {
   const limit = q.mode === 'vector' ? q.topK : base.limit;
-  const spec: CandidateReadSpec = { filter, keyword: { text: q.text, limit, windows: base.windows }, neighbours: 'next' };
+  const spec: CandidateReadSpec = { filter, keyword: { text: keywordText(q.text, base.mentions), limit, windows: readWindows(base.windows) }, neighbours: 'next' };
   if (pendingFor !== undefined) spec.pendingFor = pendingFor;
-  return { ...base, mode: 'keyword', guessed: [], spec };
+  return { ...base, mode: 'keyword', spec };
 }
 
 /**
- * The sentence model reads the query without the speakers it names (ADR-0041): every turn carries
- * its speaker, so the name tells it nothing about what was said. Which capitalised words are
- * speakers is known only once keyword candidates are in, and the query is embedded before the one
- * candidate read (ADR-0042), so it is embedded without the speakers this process has seen
- * (KnownSpeakers); {@link rightVector} checks the guess against the read.
+ * The sentence model reads the query without the people it names (ADR-0041): every turn carries
+ * its speaker, so the name tells it nothing about what was said; BM25 reads a name the chat calls
+ * someone as the name their turns are stored under (people.ts). Who the query names comes from
+ * the people book, which every read teaches; the query is embedded before the one candidate read
+ * (ADR-0042), so {@link rankedResults} checks the plan against what the read taught.
  */
 async function planRead(ctx: Ctx, q: NormalizedSearchQuery, filter: VisibilityFilter, model: EmbeddingModelId | null): Promise<Plan> {
-  const base = { windows: datedWindows(q.text, filter.now), limit: q.mode === 'hybrid' ? Math.max(q.topK, q.listDepth ?? q.topK * ctx.overFetch) : q.topK };
+  const mentions = ctx.people.mentions(filter.scopes, q.text);
+  const base = { mentions, windows: datedWindows(q.text, filter.now), limit: q.mode === 'hybrid' ? Math.max(q.topK, q.listDepth ?? q.topK * ctx.overFetch) : q.topK };
   if (q.mode === 'keyword') return keywordPlan(q, filter, base);
-  const guessed = ctx.speakers.guess(filter.scopes, capitalisedWords(q.text));
-  const embedded = await embedForSearch(ctx.embedder, withoutSpeakers(q.text, guessed));
+  const embedded = await embedForSearch(ctx.embedder, withoutSpeakers(q.text, mentions.map((m) => m.word)));
   if (!('vector' in embedded) || !model) return { ...keywordPlan(q, filter, base, model), degraded: 'degraded' in embedded ? embedded.degraded : NO_MODEL };
-  const keyword = keywordPart(q.mode, q.text, base.limit, base.windows);
+  const keyword = keywordPart(q.mode, keywordText(q.text, mentions), base.limit, base.windows);
   const spec: CandidateReadSpec = { filter, pendingFor: model, vector: { queryVector: embedded.vector, model, limit: base.limit } };
   if (keyword) spec.keyword = keyword;
   if (q.mode === 'hybrid') spec.neighbours = 'both';
-  return { ...base, mode: q.mode, guessed, spec };
+  return { ...base, mode: q.mode, spec };
 }
 
 /**
- * When the read shows the query names other speakers than guessed, the query is embedded again
- * without the right ones and the vector list (with its neighbours) read again: a wrong guess costs
- * a second read, never a different answer. Returns the read to rank and the mode it serves.
+ * One candidate read (ADR-0042): the query is embedded first, then keyword candidates, vector
+ * candidates, their session neighbours and the pending count come back in one statement. The read
+ * teaches the people book; when it shows the query names other people than planned (a speaker not
+ * seen yet, a name the chat calls someone), the query is planned and read again: a wrong guess
+ * costs a second read, never a different answer.
  */
-async function rightVector(ctx: Ctx, q: NormalizedSearchQuery, plan: Plan, read: CandidateRead): Promise<{ read: CandidateRead; mode: SearchMode; degraded?: string }> {
-  const { spec } = plan;
-  if (spec.vector === undefined) return { read, mode: plan.mode, ...(plan.degraded !== undefined && { degraded: plan.degraded }) };
-  const text = withoutSpeakers(q.text, speakersNamed(q.text, read.keyword));
-  if (text === withoutSpeakers(q.text, plan.guessed)) return { read, mode: plan.mode };
-  const embedded = await embedForSearch(ctx.embedder, text);
-  if ('degraded' in embedded) {
-    // A vector search read its keyword part only to tell speakers; it now needs the real keyword read.
-    const keyword = plan.mode === 'vector' ? await readCandidates(ctx.db, keywordPlan(q, spec.filter, plan).spec) : { ...read, vector: [] };
-    return { read: { ...keyword, pending: read.pending }, mode: 'keyword', degraded: embedded.degraded };
-  }
-  const again = await readCandidates(ctx.db, {
-    filter: spec.filter, vector: { ...spec.vector, queryVector: embedded.vector }, ...(spec.neighbours && { neighbours: spec.neighbours }),
-  });
-  ctx.speakers.learn([...again.vector, ...again.neighbours]);
-  return { read: { ...read, vector: again.vector, neighbours: [...read.neighbours, ...again.neighbours] }, mode: plan.mode };
-}
-
-// One candidate read (ADR-0042): the query is embedded first, then keyword candidates, vector
-// candidates, their session neighbours and the pending count come back in one statement.
 async function rankedResults(ctx: Ctx, q: NormalizedSearchQuery, filter: VisibilityFilter) {
   const model = ctx.embedder && { name: ctx.embedder.modelName, version: ctx.embedder.modelVersion };
-  const plan = await planRead(ctx, q, filter, model);
-  const first = await readCandidates(ctx.db, plan.spec);
-  ctx.speakers.learn([...first.keyword, ...first.vector, ...first.neighbours]);
-  const { read, mode, degraded } = await rightVector(ctx, q, plan, first);
-  // A vector search's keyword rows only told it the speakers; they are no candidates.
+  let plan = await planRead(ctx, q, filter, model);
+  let read = await readCandidates(ctx.db, plan.spec);
+  learnFromRead(ctx.people, read);
+  if (!sameMentions(plan.mentions, ctx.people.mentions(filter.scopes, q.text))) {
+    plan = await planRead(ctx, q, filter, model);
+    read = await readCandidates(ctx.db, plan.spec);
+    learnFromRead(ctx.people, read);
+  }
+  const { mode, degraded } = plan;
+  // A vector search's keyword rows only told it the people; they are no candidates.
   const kw = mode === 'vector' ? [] : read.keyword;
   const lists = inContext({ kw, vec: read.vector, limit: plan.limit }, read.neighbours, plan.windows);
-  const results = mode === 'hybrid' ? fuse(q, lists, read.neighbours) : mode === 'vector' ? vectorResults(lists.vec) : keywordResults(lists.kw);
+  const named = [...new Set(plan.mentions.map((m) => m.speaker))];
+  const results = mode === 'hybrid' ? fuse(q, lists, read.neighbours, named) : mode === 'vector' ? vectorResults(lists.vec) : keywordResults(lists.kw);
   return { mode, degraded, results, pending: read.pending ?? 0 };
 }
 
@@ -235,7 +223,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     defaults: { ...DEFAULT_SEARCH_DEFAULTS, ...deps.defaults },
     clock: deps.clock ?? (() => new Date()),
     overFetch: Math.max(1, deps.overFetch ?? SEARCH_OVER_FETCH),
-    speakers: new KnownSpeakers(),
+    people: new PeopleBook(),
   };
   return { search: (query) => runSearch(ctx, query) };
 }

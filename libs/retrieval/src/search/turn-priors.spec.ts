@@ -1,5 +1,5 @@
 import { ASKING, OTHER_SPEAKER, type MemoryRow } from '@engram/memory';
-import { speakersNamed, withTurnPriors } from './turn-priors.js';
+import { withTurnPriors } from './turn-priors.js';
 
 const turn = (id: string, content: string, memoryClass = 'episodic') => ({ id, content, metadata: {}, memory_class: memoryClass }) as unknown as MemoryRow;
 
@@ -11,18 +11,9 @@ describe('turn priors in memory search', () => {
     ['fact', turn('fact', 'Caroline: note that the gallery opens at nine?', 'semantic')],
   ]);
 
-  it('knows a name as a speaker only when a candidate turn starts with it', () => {
-    expect(speakersNamed('What has Melanie painted?', rows.values())).toEqual(['Melanie']);
-    expect(speakersNamed('What did Caroline tell Melanie?', rows.values()).sort()).toEqual(['Caroline', 'Melanie']);
-    // Only a semantic memory starts with "Caroline:" for this one: not a turn, so not a speaker.
-    expect(speakersNamed('What has Caroline painted?', [rows.get('fact')])).toEqual([]);
-    expect(speakersNamed('What has Paris painted?', rows.values())).toEqual([]);
-    expect(speakersNamed('what has melanie painted', rows.values())).toEqual([]);
-  });
-
   it("ranks the named speaker's own statement over the other speaker addressing her and over a question", () => {
     const hits = [{ id: 'addressing', score: 1 }, { id: 'asking', score: 0.95 }, { id: 'own', score: 0.8 }, { id: 'fact', score: 0.5, context: 0.1 }];
-    const out = withTurnPriors(hits, rows, 'What has Melanie painted?');
+    const out = withTurnPriors(hits, rows, 'What has Melanie painted?', ['Melanie']);
     expect(out.map((h) => h.id)).toEqual(['own', 'asking', 'addressing', 'fact']);
     expect(out.find((h) => h.id === 'addressing')?.score).toBeCloseTo(OTHER_SPEAKER);
     expect(out.find((h) => h.id === 'asking')?.score).toBeCloseTo(0.95 * ASKING);
@@ -32,9 +23,17 @@ describe('turn priors in memory search', () => {
 
   it('leaves speakers alone when the query names none or two; asking turns still count less', () => {
     const hits = [{ id: 'addressing', score: 1 }, { id: 'asking', score: 0.9 }];
-    for (const text of ['What was painted?', 'What did Caroline tell Melanie?']) {
-      const out = withTurnPriors(hits, rows, text);
+    for (const [text, named] of [['What was painted?', []], ['What did Caroline tell Melanie?', ['Caroline', 'Melanie']]] as const) {
+      const out = withTurnPriors(hits, rows, text, named);
       expect(out.map((h) => h.score)).toEqual([1, 0.9 * ASKING]);
     }
+  });
+
+  it('reads the speaker from metadata and compares names without case', () => {
+    const lower = new Map([['theirs', { ...turn('theirs', 'elise: I went to Miami'), metadata: { speaker: 'elise' } } as unknown as MemoryRow],
+      ['other', { ...turn('other', 'Emi: I went skiing'), metadata: { speaker: 'Emi' } } as unknown as MemoryRow]]);
+    const out = withTurnPriors([{ id: 'other', score: 1 }, { id: 'theirs', score: 0.9 }], lower, 'Where did Elise go?', ['elise']);
+    expect(out.map((h) => h.id)).toEqual(['theirs', 'other']);
+    expect(out[1]?.score).toBeCloseTo(OTHER_SPEAKER);
   });
 });

@@ -1,39 +1,26 @@
-import { asksWhen, capitalisedWords, speakerOf, turnPrior, type MemoryRow } from '@engram/memory';
+import { asksWhen, turnPrior, type MemoryRow } from '@engram/memory';
+import { speakerOfRow } from './people.js';
 import { isTurn, type FusedHit } from './session-context.js';
 
 /*
  * Turn priors in memory search (ADR-0041, as conversation search has them since ADR-0030): a
  * question about one person ("What has Melanie painted?") is answered by that person's own turns,
  * not by the other speaker's turns that name her to address her ("Thanks, Melanie!"); a turn that
- * asks shares the question's words but holds no answer.
+ * asks shares the question's words but holds no answer. Who the question names comes from the
+ * people book (people.ts): by name as spelled, or by a name the chat calls them.
  */
-
-/**
- * The capitalised words of `text` that speak a turn among `rows` ("Melanie: …"). The candidates
- * stand for the scope: a person a question names is in its keyword list through their name.
- */
-export function speakersNamed(text: string, rows: Iterable<MemoryRow | undefined>): string[] {
-  const words = new Set(capitalisedWords(text));
-  const named = new Set<string>();
-  if (words.size === 0) return [];
-  for (const row of rows) {
-    const by = isTurn(row) ? speakerOf((row as MemoryRow).content) : null;
-    if (by !== null && words.has(by)) named.add(by);
-  }
-  return [...named];
-}
 
 /**
  * Fused hits times their turn prior (memory's turnPrior: 0.7 for another speaker than the one the
  * query names, 0.8 for a turn that asks), re-sorted. Only episodic memories carry priors: a fact
  * that ends with a question mark or starts with "Name:" is not a turn.
  */
-export function withTurnPriors(hits: readonly FusedHit[], rows: ReadonlyMap<string, MemoryRow>, text: string): FusedHit[] {
-  const query = { namedSpeakers: speakersNamed(text, hits.map((h) => rows.get(h.id))), asksWhen: asksWhen(text) };
+export function withTurnPriors(hits: readonly FusedHit[], rows: ReadonlyMap<string, MemoryRow>, text: string, namedSpeakers: readonly string[]): FusedHit[] {
+  const query = { namedSpeakers, asksWhen: asksWhen(text) };
   return hits
     .map((h) => {
       const row = rows.get(h.id);
-      const prior = row !== undefined && isTurn(row) ? turnPrior(row.content, query) : 1;
+      const prior = row !== undefined && isTurn(row) ? turnPrior(row.content, query, speakerOfRow(row)) : 1;
       return prior === 1 ? h : { ...h, score: h.score * prior };
     })
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

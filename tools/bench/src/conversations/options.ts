@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const USAGE =
-  'usage: npm run bench:conversations -- [--backend pglite|postgres|both] [--conversations conv-26,conv-30] [--dataset FILE] [--tools a,b] [--depth N] [--dump] [--model NAME] [--model-dir DIR] [--keep-db] [--reuse-db NAME]';
+  'usage: npm run bench:conversations -- [--backend pglite|postgres|both] [--conversations conv-26,conv-30] [--dataset locomo|realtalk|FILE] [--tools a,b] [--depth N] [--dump] [--model NAME] [--model-dir DIR] [--keep-db] [--reuse-db NAME]';
 
 /** Parsed options. */
 export interface ConversationsOptions {
@@ -30,9 +30,15 @@ export interface ConversationsOptions {
  * The dev set lives in the shared folder beside the checkout (`../shared`); a worktree sits one
  * level deeper, so its parent's sibling is tried too. null when neither exists.
  */
-export function defaultDataset(root: string): string | null {
-  const candidates = [join(root, '../shared/datasets/locomo-dev.json'), join(root, '../../shared/datasets/locomo-dev.json')];
+export function defaultDataset(root: string, file = 'locomo-dev.json'): string | null {
+  const candidates = [join(root, '../shared/datasets', file), join(root, '../../shared/datasets', file)];
   return candidates.map((p) => resolve(p)).find((p) => existsSync(p)) ?? null;
+}
+
+/** `--dataset locomo|realtalk` names a dev file in the shared folder; anything else is a path. */
+function datasetFile(value: string, root: string): string | null {
+  if (value === 'locomo' || value === 'realtalk') return defaultDataset(root, `${value}-dev.json`);
+  return resolve(value);
 }
 
 const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -44,7 +50,7 @@ export function parseOptions(argv: string[], root: string): ConversationsOptions
     const v = argv[i + 1];
     if (a === '--backend' && (v === 'pglite' || v === 'postgres' || v === 'both')) o.backends = v === 'both' ? ['pglite', 'postgres'] : [v];
     else if (a === '--conversations') o.conversations = list(v);
-    else if (a === '--dataset' && v) o.dataset = resolve(v);
+    else if (a === '--dataset' && v) o.dataset = datasetFile(v, root);
     else if (a === '--tools') o.tools = list(v);
     else if (a === '--depth' && Number.isInteger(Number(v)) && Number(v) >= 10 && Number(v) <= 100) o.depth = Number(v);
     else if (a === '--model' && v) o.model = v;

@@ -21,6 +21,8 @@ export interface ConversationsReport {
   commit: string;
   model: string;
   machine: string;
+  /** The dataset file's name (locomo-dev.json, realtalk-dev.json). */
+  dataset?: string;
   conversations: string[];
   backends: BackendResult[];
 }
@@ -52,7 +54,7 @@ function backendSection(b: BackendResult): string[] {
 /** Markdown for stdout and docs/benchmarks.md. */
 export function renderConversationsReport(r: ConversationsReport): string {
   const head = [
-    `## bench:conversations ${r.date.slice(0, 10)} (${r.conversations.join(', ')})`, '',
+    `## bench:conversations ${r.date.slice(0, 10)}: ${r.dataset ?? 'locomo-dev.json'} (${r.conversations.join(', ')})`, '',
     `- command: \`${r.command}\`; commit ${r.commit}; model ${r.model}`, `- machine: ${r.machine}`, '',
   ];
   return [...head, ...r.backends.flatMap((b) => [...backendSection(b), '']), ''].join('\n');

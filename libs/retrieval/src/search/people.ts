@@ -1,0 +1,48 @@
+import { turnSpeaker, type Mention, type MemoryRow, type PeopleBook, type TurnSample } from '@engram/memory';
+import type { CandidateRead } from '../queries/candidate-read.query.js';
+import { isTurn } from './session-context.js';
+
+/*
+ * The people a search query means (issue 35, memory's PeopleBook): every read teaches the book the
+ * speakers of the turns it brought and the names they address each other by; the query's words
+ * then resolve to speakers, however the question spells or calls them.
+ */
+
+/** Who said a turn (metadata `speaker`, else its "Name:"), null for anything that is not a turn. */
+export const speakerOfRow = (row: MemoryRow | undefined): string | null => (row !== undefined && isTurn(row) ? turnSpeaker(row.content, row.metadata) : null);
+
+/** Teaches `book` the turns of a read, each with the speakers read around it in its session. */
+export function learnFromRead(book: PeopleBook, read: Pick<CandidateRead, 'keyword' | 'vector' | 'neighbours'>): void {
+  const around = new Map<string, { distance: number; speaker: string | null }[]>();
+  for (const n of read.neighbours) {
+    const list = around.get(n.context_of) ?? [];
+    list.push({ distance: Number(n.distance), speaker: speakerOfRow(n) });
+    around.set(n.context_of, list);
+  }
+  const turns = new Map<string, TurnSample>();
+  for (const row of [...read.keyword, ...read.vector, ...read.neighbours]) {
+    const speaker = speakerOfRow(row);
+    if (speaker === null || turns.has(row.id)) continue;
+    const near = (around.get(row.id) ?? []).sort((a, b) => a.distance - b.distance).map((x) => x.speaker);
+    turns.set(row.id, { id: row.id, scope: row.scope, speaker, text: row.content, around: near });
+  }
+  book.learn(turns.values());
+}
+
+/** The same people, found by the same words? */
+export const sameMentions = (a: readonly Mention[], b: readonly Mention[]): boolean =>
+  a.length === b.length && a.every((m, i) => m.word === b[i]?.word && m.speaker === b[i]?.speaker);
+
+/**
+ * The query as BM25 reads it: a name the chat calls someone ("Kate") becomes the name their turns
+ * are stored under ("Emi"). The alias itself mostly matches the other person's turns that say it
+ * ("Thanks Kate!"), which hold nothing about her.
+ */
+export function keywordText(text: string, mentions: readonly Mention[]): string {
+  let out = text;
+  for (const m of mentions) {
+    if (m.word.toLowerCase() === m.speaker.toLowerCase()) continue;
+    out = out.replace(new RegExp(`(?<![\\p{L}])${m.word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:['’]s)?(?![\\p{L}])`, 'gu'), m.speaker);
+  }
+  return out;
+}
