@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { HAS_EMBEDDING, MEMORY_COLUMNS, NEIGHBOUR_DISTANCE, type MemoryDb } from '@engram/memory';
+import { BURST_REACH, HAS_EMBEDDING, MEMORY_COLUMNS, type MemoryDb } from '@engram/memory';
 import { visibleTo, type VisibilityFilter } from './visibility.filter.js';
 
 /**
@@ -29,14 +29,14 @@ function adjacent(after: boolean, depth: number) {
 /**
  * For each of `ids` (an SQL array: the candidate read passes its lists' ids), the memory stored
  * right after it in the same scope and session (by created_at) or, with `sides = 'both'`, the
- * NEIGHBOUR_DISTANCE memories on each side of it, if visible to `filter`. `context_of` is the
+ * BURST_REACH memories on each side of it (its neighbours and its burst), if visible to `filter`. `context_of` is the
  * candidate's id; `follows` says whether the row comes after it, `distance` how many turns away it
  * is (1 = adjacent). The candidates drive the read (a LATERAL step per candidate that has a session key): at 100k
  * memories the planner otherwise scanned every visible row and tested each against the
  * candidates (up to 228 ms per search, bench:retrieve at 100k).
  */
 export function sessionNeighboursQuery(db: MemoryDb, ids: RawBuilder<unknown>, filter: VisibilityFilter, sides: NeighbourSides = 'next') {
-  const steps = sides === 'both' ? sql`${adjacent(true, NEIGHBOUR_DISTANCE)} UNION ALL ${adjacent(false, NEIGHBOUR_DISTANCE)}` : adjacent(true, 1);
+  const steps = sides === 'both' ? sql`${adjacent(true, BURST_REACH)} UNION ALL ${adjacent(false, BURST_REACH)}` : adjacent(true, 1);
   const pairs = sql`(SELECT h.id AS context_of, nb.neighbour_id, nb.follows, nb.distance
     FROM (SELECT h0.id, h0.scope, h0.created_at, ${sessionKeyOf('h0')} AS skey FROM memories h0
       WHERE h0.id = ANY(${ids}::uuid[]) AND ${sessionKeyOf('h0')} IS NOT NULL) h

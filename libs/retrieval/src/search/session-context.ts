@@ -1,4 +1,4 @@
-import { lendNeighbourContext, speakerOf, type ContextHit, type MemoryRow } from '@engram/memory';
+import { burstLinks, lendNeighbourContext, speakerOf, turnSpeaker, type ContextHit, type MemoryRow, type TurnOf } from '@engram/memory';
 import type { Neighbour } from '../queries/candidate-read.query.js';
 
 export type { Neighbour };
@@ -60,13 +60,17 @@ export function isTurn(row: MemoryRow | undefined): boolean {
 
 /**
  * Neighbour context on the fused list (ADR-0041, memory's lendNeighbourContext): a hit scores
- * s + c·(1 − s), c lent by its session neighbours within NEIGHBOUR_DISTANCE; neighbours come in
- * even when neither list found them. Only turns give and take context (isTurn). `rows` must hold
+ * s + c·(1 − s), c lent by its session neighbours within NEIGHBOUR_DISTANCE, and by its whole
+ * burst (memory's burstLinks: the run of one speaker it belongs to, with the turns that prompt and
+ * answer it); neighbours come in even when neither list found them. Only turns give and take context (isTurn). `rows` must hold
  * every hit's row and receives the rows of the turns brought in.
  */
 export function withNeighbourContext(hits: readonly FusedHit[], neighbours: readonly Neighbour[], rows: Map<string, MemoryRow>): FusedHit[] {
   const hitIds = new Set(hits.map((h) => h.id));
   const links = neighbours.filter((n) => hitIds.has(n.context_of) && isTurn(n) && isTurn(rows.get(n.context_of)));
   for (const n of links) if (!rows.has(n.id)) rows.set(n.id, withoutLink(n));
-  return lendNeighbourContext(hits, links.map((n) => ({ id: n.id, contextOf: n.context_of, distance: Number(n.distance) })));
+  const turnOf = (row: MemoryRow): TurnOf => ({ speaker: turnSpeaker(row.content, row.metadata), at: new Date(row.valid_from) });
+  const hitTurns = new Map([...hitIds].flatMap((id) => { const row = rows.get(id); return row ? [[id, turnOf(row)] as const] : []; }));
+  const turnLinks = links.map((n) => ({ id: n.id, contextOf: n.context_of, distance: Number(n.distance), follows: n.follows, ...turnOf(n) }));
+  return lendNeighbourContext(hits, burstLinks(turnLinks, hitTurns));
 }
