@@ -14,7 +14,6 @@ import { createEmptyPostgresDatabase } from '../../../tools/test/backends.js';
 import { selectedEngines } from '../../../tools/test/backend-selection.js';
 import { defaultDataset } from '../../../tools/bench/src/conversations/options.js';
 import { loadConversations } from '../../../tools/bench/src/locomo/dataset.js';
-import { normaliseEvidence } from '../../../tools/bench/src/locomo/measures.js';
 import { askQuestions, ingest, waitForToc, type SearchOutcome } from '../../../tools/bench/src/locomo/phases.js';
 
 const dataset = defaultDataset(repoRoot);
@@ -52,7 +51,7 @@ maybe('search over the conversation log on a real conversation (conv-30, native 
     const db = handle.db as unknown as Kysely<unknown>;
     await waitForToc(db, conv.project, false, 300_000);
     await waitForToc(db, conv.project, true, 300_000);
-    const questions = conv.questions.filter((q) => q.category >= 1 && q.category <= 4).map(normaliseEvidence).filter((q) => q.evidence.length > 0);
+    const questions = conv.questions.filter((q) => q.category >= 1 && q.category <= 4).filter((q) => q.evidence.length > 0);
     outcomes = await askQuestions(client, conv, questions, 5);
   }, 600_000);
 

@@ -6,25 +6,27 @@
 // ingest rate, TOC build time and search latency. Progress on stderr, markdown report on stdout.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { execSync } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { childEnv, mcpMain, repoRoot } from '../../test/app-process.js';
 import { createEmptyNativeDatabase } from './locomo/empty-database.js';
 import { loadConversations, type Conversation } from './locomo/dataset.js';
-import { normaliseEvidence } from './locomo/measures.js';
 import { askQuestions, ingest, memoryContext, reachability, waitForToc } from './locomo/phases.js';
 import { renderConversationReport, type ConversationResult } from './locomo/report.js';
 import { progress } from './stats.js';
 
-const USAGE = 'usage: npm run bench:conversations:toc -- [--dataset PATH] [--only conv-26,...] [--k 5] [--no-reach] [--context-tokens 8000] [--server dist/apps/mcp-server/main.js] [--keep-db NAME] [--reuse-db NAME] [--misses FILE.json]';
+const USAGE = 'usage: npm run bench:conversations:toc -- [--dataset locomo|realtalk|PATH] [--only conv-26,...] [--k 5] [--no-reach] [--context-tokens 8000] [--server dist/apps/mcp-server/main.js] [--keep-db NAME] [--reuse-db NAME] [--misses FILE.json]';
+
+/** `locomo` and `realtalk` name the shared dev files; anything else is a path. */
+const datasetPath = (v: string) => (v === 'locomo' || v === 'realtalk' ? resolve(repoRoot, `../shared/datasets/${v}-dev.json`) : resolve(v));
 
 function parse(argv: string[]) {
   const o = { dataset: resolve(repoRoot, '../shared/datasets/locomo-dev.json'), only: [] as string[], k: 5, reach: true, contextTokens: 8000, server: mcpMain, keepDb: undefined as string | undefined, reuseDb: undefined as string | undefined, misses: undefined as string | undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--dataset') o.dataset = resolve(String(argv[++i]));
+    if (a === '--dataset') o.dataset = datasetPath(String(argv[++i]));
     else if (a === '--only') o.only = String(argv[++i]).split(',');
     else if (a === '--k') o.k = Number(argv[++i]);
     else if (a === '--no-reach') o.reach = false;
@@ -50,7 +52,7 @@ async function runOne(client: Client, db: Parameters<typeof waitForToc>[0], c: C
   const tocMs = await waitForToc(db, c.project, false);
   const vectorsMs = tocMs + (await waitForToc(db, c.project, true));
   progress(`${c.sampleId}: ingest ${Math.round(ingestMs)} ms, TOC complete ${Math.round(tocMs)} ms later, event vectors ${Math.round(vectorsMs)} ms`);
-  const questions = c.questions.filter((q) => q.category >= 1 && q.category <= 4).map(normaliseEvidence).filter((q) => q.evidence.length > 0);
+  const questions = c.questions.filter((q) => q.category >= 1 && q.category <= 4).filter((q) => q.evidence.length > 0);
   const outcomes = await askQuestions(client, c, questions, o.k);
   progress(`${c.sampleId}: ${outcomes.filter((x) => x.tocHit).length}/${outcomes.length} toc.search, ${outcomes.filter((x) => x.recallHit).length} recall`);
   const reach = o.reach ? await reachability(client, c, 10) : null;
@@ -84,6 +86,7 @@ try {
   }, null, 1));
   const commit = execSync('git rev-parse --short HEAD', { cwd: repoRoot, encoding: 'utf8' }).trim();
   process.stdout.write(renderConversationReport({
+    dataset: basename(o.dataset),
     date: new Date().toISOString(), commit, k: o.k, contextTokens: o.contextTokens, loadBefore: load, loadAfter: loadavg()[0] ?? 0,
     machine: `${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`,
     formation: process.env['ENGRAM_CONVERSATION_FORMATION'] ?? 'default',

@@ -9,6 +9,15 @@ const UNIT_MS = { day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000 
 const ANCHORED = /\b(?:the|a|one)\s+(day|week|month)\s+(before|after)\s+([^?.!,;]{3,120})/i;
 /** At most this many date windows boost one search (each costs a query or two). */
 const MAX_WINDOWS = 2;
+const DAY_MS = 86_400_000;
+
+/**
+ * A named day is read with the day on each side (issue 35): people tell on the next day what they
+ * did, plan it the day before, and a message time near midnight falls on the neighbouring date in
+ * another time zone. Wider windows stay as they are.
+ */
+const withDaysBeside = (w: TimeWindow): TimeWindow =>
+  (w.to.getTime() - w.from.getTime() > DAY_MS ? w : { from: new Date(w.from.getTime() - DAY_MS), to: new Date(w.to.getTime() + DAY_MS) });
 
 /**
  * Splits "the week before the trip" off a search text: the rest is what to look for, the phrase
@@ -36,7 +45,9 @@ export async function dateWindowsOf(db: ConversationDb, termStats: TermStatsRead
   const reference = await newestEvent(db, project);
   if (!reference) return [];
   const out: TimeWindow[] = [];
-  const anchored = ANCHORED.exec(text);
+  const found = ANCHORED.exec(text);
+  // "the week after 3 May" is a date the reader bends itself; only an event ("the week before the trip") is looked up.
+  const anchored = found && windowsIn(found[3] as string, reference).length === 0 ? found : null;
   if (anchored) {
     const [anchor] = await keywordEvents(db, project, await termStats(project, anchored[3] as string), 1);
     if (anchor) {
@@ -46,5 +57,5 @@ export async function dateWindowsOf(db: ConversationDb, termStats: TermStatsRead
     }
   }
   out.push(...windowsIn(anchored ? text.replace(anchored[0], ' ') : text, new Date(reference.getTime() + 1)));
-  return out.slice(0, MAX_WINDOWS);
+  return out.slice(0, MAX_WINDOWS).map(withDaysBeside);
 }

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { lendNeighbourContext, NEIGHBOUR_DISTANCE } from '@engram/memory';
+import { BURST_REACH, burstLinks, lendNeighbourContext, type TurnOf } from '@engram/memory';
 import type { ConversationDb } from '../conversation-database.js';
 import type { EventMatch, TimeWindow } from './event-search.js';
+import { eventSpeaker } from './turn-priors.js';
 
 /**
  * How much a turn's predecessor in its session counts towards the turn's own keyword match
@@ -11,12 +12,12 @@ import type { EventMatch, TimeWindow } from './event-search.js';
  */
 export const CONTEXT_WEIGHT = 0.5;
 
-type NearRow = { event_id: string; session_id: string; ts: Date | string; text: string; context_of: string; distance: number | string };
+type NearRow = { event_id: string; session_id: string; ts: Date | string; text: string; context_of: string; distance: number | string; follows: boolean };
 
 /**
  * For each of `ids`, events of the same project and session (by ts, then seq, through
  * conversation_events_session_idx), inside `window` when one is given: with `sides = 'next'` the one
- * right after it, with `'both'` the NEIGHBOUR_DISTANCE on each side; `distance` 1 is adjacent. One
+ * right after it, with `'both'` BURST_REACH on each side (neighbours and bursts); `distance` 1 is adjacent. One
  * read for every hit.
  */
 async function eventsAround(db: ConversationDb, project: string, ids: readonly string[], sides: 'next' | 'both', window?: TimeWindow): Promise<NearRow[]> {
@@ -26,14 +27,14 @@ async function eventsAround(db: ConversationDb, project: string, ids: readonly s
   const side = (after: boolean, depth: number) => {
     const order = after ? sql`e.ts, e.seq` : sql`e.ts DESC, e.seq DESC`;
     return sql`(
-      SELECT e.event_id, e.session_id, e.ts, e.text, row_number() OVER (ORDER BY ${order}) AS distance
+      SELECT e.event_id, e.session_id, e.ts, e.text, ${sql.lit(after)} AS follows, row_number() OVER (ORDER BY ${order}) AS distance
       FROM conversation_events e
       WHERE e.session_id = h.session_id AND e.project = h.project AND ${after ? sql`(e.ts, e.seq) > (h.ts, h.seq)` : sql`(e.ts, e.seq) < (h.ts, h.seq)`}
       ORDER BY ${order} LIMIT ${depth}::int)`;
   };
-  const steps = sides === 'both' ? sql`${side(false, NEIGHBOUR_DISTANCE)} UNION ALL ${side(true, NEIGHBOUR_DISTANCE)}` : side(true, 1);
+  const steps = sides === 'both' ? sql`${side(false, BURST_REACH)} UNION ALL ${side(true, BURST_REACH)}` : side(true, 1);
   const r = await sql<NearRow>`
-    SELECT n.event_id, n.session_id, n.ts, n.text, h.event_id AS context_of, n.distance
+    SELECT n.event_id, n.session_id, n.ts, n.text, h.event_id AS context_of, n.distance, n.follows
     FROM conversation_events h CROSS JOIN LATERAL (${steps}) n
     WHERE h.project = ${project} AND h.event_id = ANY(${ids}::text[]) ${bounds}`.execute(db);
   return r.rows;
@@ -65,11 +66,12 @@ export async function withSessionContext(db: ConversationDb, project: string, hi
 
 /**
  * Neighbour context on the fused event list (ADR-0041, as memory search has it): a hit scores
- * s + c·(1 − s), c lent by the turns within NEIGHBOUR_DISTANCE of it in its session, and those
+ * s + c·(1 − s), c lent by the turns within NEIGHBOUR_DISTANCE of it in its session and by its
+ * burst (the run of one speaker it belongs to, `speakers` telling who said a turn), and those
  * turns come in even when neither list found them (`contextOf`: the hit that lent them the most).
  * One extra read.
  */
-export async function withNeighbourContext(db: ConversationDb, project: string, hits: EventMatch[], window?: TimeWindow): Promise<EventMatch[]> {
+export async function withNeighbourContext(db: ConversationDb, project: string, hits: EventMatch[], window?: TimeWindow, speakers: readonly string[] = []): Promise<EventMatch[]> {
   if (hits.length === 0) return hits;
   const near = await eventsAround(db, project, hits.map((h) => h.eventId), 'both', window);
   const own = new Map(hits.map((h) => [h.eventId, h.score]));
@@ -82,10 +84,11 @@ export async function withNeighbourContext(db: ConversationDb, project: string, 
     lent.set(n.event_id, score);
     events.set(n.event_id, broughtIn(n));
   }
-  const scored = lendNeighbourContext(
-    hits.map((h) => ({ id: h.eventId, score: h.score })),
-    near.map((n) => ({ id: n.event_id, contextOf: n.context_of, distance: Number(n.distance) })),
-  );
+  // Bursts (memory's burstLinks): a hit's run of one speaker, and the turns that prompt and answer it, count as adjacent.
+  const turnOf = (text: string, ts: Date | string): TurnOf => ({ speaker: eventSpeaker(text, speakers), at: new Date(ts) });
+  const hitTurns = new Map(hits.map((h) => [h.eventId, turnOf(h.text, h.ts)]));
+  const links = near.map((n) => ({ id: n.event_id, contextOf: n.context_of, distance: Number(n.distance), follows: n.follows, ...turnOf(n.text, n.ts) }));
+  const scored = lendNeighbourContext(hits.map((h) => ({ id: h.eventId, score: h.score })), burstLinks(links, hitTurns));
   return scored
     .map((s) => ({ ...(events.get(s.id) as EventMatch), score: s.score }))
     .sort((a, b) => b.score - a.score || a.ts.getTime() - b.ts.getTime() || (a.eventId < b.eventId ? -1 : 1));

@@ -1,7 +1,4 @@
-import { sql } from 'kysely';
-import { capitalisedWords, turnPrior, type TurnQuery } from '@engram/memory';
-
-import type { ConversationDb } from '../conversation-database.js';
+import { turnPrior, type TurnQuery } from '@engram/memory';
 import type { EventMatch } from './event-search.js';
 
 /*
@@ -12,35 +9,21 @@ import type { EventMatch } from './event-search.js';
  * but holds no answer (the reply after it gets its context, event-context.ts).
  */
 
-const CACHE_TTL_MS = 60_000;
-
-/** The capitalised words of `text` that are speakers of the project ("Caroline:" starts one of its turns). */
-export type SpeakerNames = (project: string, text: string) => Promise<string[]>;
-
-/** {@link SpeakerNames} with a per-process cache of which words are (not) speakers of a project. */
-export function createSpeakerNames(db: ConversationDb): SpeakerNames {
-  const known = new Map<string, { speaker: boolean; at: number }>();
-  return async function speakersNamedIn(project: string, text: string): Promise<string[]> {
-    const words = capitalisedWords(text);
-    const key = (w: string) => `${project}\u0000${w}`;
-    const fresh = (w: string) => { const k = known.get(key(w)); return k && Date.now() - k.at < CACHE_TTL_MS ? k : undefined; };
-    const ask = words.filter((w) => !fresh(w));
-    if (ask.length) {
-      // One statement: a word is a speaker when a turn of the project starts with "Word:" (the
-      // full-text index narrows to turns holding the word; the prefix test reads their text).
-      const r = await sql<{ w: string; speaker: boolean }>`SELECT w, EXISTS (SELECT 1 FROM conversation_events e
-          WHERE e.project = ${project} AND e.search_tsv @@ plainto_tsquery('english', w) AND starts_with(e.text, w || ':')) AS speaker
-        FROM unnest(${ask}::text[]) AS w`.execute(db);
-      for (const row of r.rows) known.set(key(row.w), { speaker: row.speaker, at: Date.now() });
-    }
-    return words.filter((w) => fresh(w)?.speaker);
-  };
+/**
+ * Who said an event: the project's speaker its text starts with ("elise: …" as typed), without
+ * regard to case; null when it starts with no known speaker.
+ */
+export function eventSpeaker(text: string, speakers: readonly string[]): string | null {
+  const colon = text.indexOf(':');
+  if (colon < 1 || colon > 100) return null;
+  const prefix = text.slice(0, colon).toLowerCase();
+  return speakers.find((s) => s.toLowerCase() === prefix) ?? null;
 }
 
 /** Scores times the turn priors (other speaker, asking, undated for a "when" query), re-sorted; ties by time, then id. */
-export function withTurnPriors(hits: readonly EventMatch[], query: TurnQuery): EventMatch[] {
+export function withTurnPriors(hits: readonly EventMatch[], query: TurnQuery, speakers: readonly string[] = []): EventMatch[] {
   return hits.map((h) => {
-    const factor = turnPrior(h.text, query);
+    const factor = turnPrior(h.text, query, speakers.length > 0 ? eventSpeaker(h.text, speakers) : undefined);
     return factor === 1 ? h : { ...h, score: h.score * factor };
   }).sort((a, b) => b.score - a.score || a.ts.getTime() - b.ts.getTime() || (a.eventId < b.eventId ? -1 : 1));
 }

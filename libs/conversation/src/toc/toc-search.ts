@@ -1,13 +1,14 @@
 import type { EmbeddingProvider } from '@engram/infra';
 import { sql } from 'kysely';
-import { asksWhen, withoutSpeakers, type TurnQuery } from '@engram/memory';
+import { asksWhen, withoutSpeakers, withStoredNames, type TurnQuery } from '@engram/memory';
 import { InvalidTocQueryError } from '../errors.js';
 import { holdingNodes, keywordEvents, vectorEvents, type EventMatch, type TimeWindow } from '../search/event-search.js';
 import { createTermStats, type TermStats } from '../search/term-stats.js';
 import { withNeighbourContext, withSessionContext } from '../search/event-context.js';
 import { fuseEventScores } from '../search/event-fusion.js';
 import { dateWindowsOf, withoutAnchor } from '../search/date-windows.js';
-import { createSpeakerNames, withTurnPriors } from '../search/turn-priors.js';
+import { withTurnPriors } from '../search/turn-priors.js';
+import { createPeopleOf } from '../search/people.js';
 import type { TocLevel } from './time-buckets.js';
 import type { ConversationDb } from '../conversation-database.js';
 
@@ -130,7 +131,7 @@ function validate(query: TocSearchQuery, embedder: Embedder): { text: string; mo
  */
 export function createTocSearch(db: ConversationDb, embedder: Embedder): TocSearch {
   const termStats = createTermStats(db);
-  const speakersNamedIn = createSpeakerNames(db);
+  const peopleOf = createPeopleOf(db);
 
   /** Every ranked list of one search; independent statements run concurrently (a pool serves them). */
   async function gather(project: string, asked: string, mode: TocSearchMode, query: TocSearchQuery): Promise<List[]> {
@@ -140,19 +141,22 @@ export function createTocSearch(db: ConversationDb, embedder: Embedder): TocSear
     const list = (via: List['via'], kind: keyof typeof WEIGHT) => (l: Ranked[] | undefined): List => ({ via, weight: WEIGHT[kind], list: l ?? [] });
     const keywordOn = mode !== 'vector';
     // The sentence model embeds what was said; who said it is a prior on the turns (turn-priors).
-    const speakers = speakersNamedIn(project, text);
-    const [stats, qv, windows, named] = await Promise.all([
-      keywordOn ? termStats(project, text) : null,
-      mode !== 'keyword' && embedder ? speakers.then((n) => embedder.embedQuery(withoutSpeakers(text, n))).then((v) => `[${Array.from(v).join(',')}]`) : null,
+    // BM25 reads a name the chat calls someone as the name their turns are stored under (people.ts).
+    const people = peopleOf(project, text);
+    const keywordQuery = people.then((p) => withStoredNames(text, p.mentions));
+    const [stats, qv, windows, who, keywordText] = await Promise.all([
+      keywordOn ? keywordQuery.then((t) => termStats(project, t)) : null,
+      mode !== 'keyword' && embedder ? people.then((p) => embedder.embedQuery(withoutSpeakers(text, p.mentions.map((m) => m.word)))).then((v) => `[${Array.from(v).join(',')}]`) : null,
       query.window ? [] : dateWindowsOf(db, termStats, project, asked),
-      speakers,
+      people,
+      keywordQuery,
     ]);
     const pending: Promise<List | List[]>[] = [];
-    if (stats) pending.push(keyword(db, project, text, k).then(([n, g]) => [list('keyword', 'node')(n), list('keyword', 'grip')(g)]));
+    if (stats) pending.push(keyword(db, project, keywordText, k).then(([n, g]) => [list('keyword', 'node')(n), list('keyword', 'grip')(g)]));
     if (qv) pending.push(vector(db, qv, project, k).then(([n, g]) => [list('vector', 'node')(n), list('vector', 'grip')(g)]));
     // Dated boost: inside each window the text names, the event search runs again as an extra list.
-    const turnQuery: TurnQuery = { namedSpeakers: named, asksWhen: asksWhen(text) };
-    for (const w of [query.window, ...windows]) pending.push(eventList(project, stats, qv, ek, turnQuery, w));
+    const turnQuery: TurnQuery = { namedSpeakers: [...new Set(who.mentions.map((m) => m.speaker))], asksWhen: asksWhen(text) };
+    for (const w of [query.window, ...windows]) pending.push(eventList(project, stats, qv, ek, { ...turnQuery, speakers: who.speakers }, w));
     return (await Promise.all(pending)).flat();
   }
 
@@ -164,15 +168,15 @@ export function createTocSearch(db: ConversationDb, embedder: Embedder): TocSear
    * asks: ADR-0030; a turn that names no time when the question asks when: ADR-0041 amendment 1).
    * A single list keeps the predecessor's session context (ADR-0021 amendment).
    */
-  async function eventList(project: string, stats: TermStats | null, qv: string | null, k: number, turnQuery: TurnQuery, w?: TimeWindow): Promise<List> {
+  async function eventList(project: string, stats: TermStats | null, qv: string | null, k: number, turnQuery: TurnQuery & { speakers: string[] }, w?: TimeWindow): Promise<List> {
     const [kw, vec] = await Promise.all([stats ? keywordEvents(db, project, stats, k, w) : null, qv ? vectorEvents(db, qv, project, k, w) : null]);
     if (kw && vec) {
       const fused = fuseEventScores(kw, vec);
       const via = new Map(fused.map((f) => [f.match.eventId, f.via]));
-      const inContext = withTurnPriors(await withNeighbourContext(db, project, fused.map((f) => f.match), w), turnQuery);
+      const inContext = withTurnPriors(await withNeighbourContext(db, project, fused.map((f) => f.match), w, turnQuery.speakers), turnQuery, turnQuery.speakers);
       return { via: 'keyword', weight: 2 * WEIGHT.event, list: inContext.map((m) => ({ ...eventRanked(m), via: via.get(m.eventId) ?? via.get(m.contextOf ?? '') ?? [] })) };
     }
-    const found = withTurnPriors(kw ? await withSessionContext(db, project, kw, w) : vec ?? [], turnQuery);
+    const found = withTurnPriors(kw ? await withSessionContext(db, project, kw, w) : vec ?? [], turnQuery, turnQuery.speakers);
     return { via: kw ? 'keyword' : 'vector', weight: WEIGHT.event, list: found.map(eventRanked) };
   }
 

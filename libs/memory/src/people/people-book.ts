@@ -1,5 +1,5 @@
 import { capitalisedWords } from '../turn-text.js';
-import { nameParts, namesSpeaker } from './name-match.js';
+import { namesSpeaker } from './name-match.js';
 import { addressedNames } from './vocatives.js';
 
 /*
@@ -78,7 +78,7 @@ export class PeopleBook {
 
   /** Reads speakers first (an addressee is one of them), then the names each turn uses. */
   learn(turns: Iterable<TurnSample>): void {
-    const list = [...turns];
+    const list = [...turns].filter((t) => t.speaker === null || t.speaker.length <= 100);
     for (const t of list) {
       if (t.speaker === null) continue;
       const p = this.of(t.scope);
@@ -115,16 +115,23 @@ export class PeopleBook {
   }
 
   /**
-   * The speaker `word` names in `p`: by spelling (a lower-case word only as one of a name's words
-   * exactly: "elise", "john" for "John Smith"), else, capitalised, by a name the chat calls them.
+   * The speaker `word` names in `p`. A capitalised word: by name as people spell it (any case, a
+   * slip in a long name, a first name), else by a name the chat calls them. A lower-case word only
+   * names a speaker stored in lower case too ("elise"): "error" is a word, not the "Error:" of a log.
    */
   private speakerFor(p: ScopePeople, word: string, capitalised: boolean): string | null {
-    const exact = p.speakers.get(key(word));
-    if (exact !== undefined) return exact;
-    const folded = nameParts(word).join('');
-    const spelled = [...p.speakers.values()].filter((s) => (capitalised ? namesSpeaker(word, s) : nameParts(s).includes(folded)));
+    if (!capitalised) {
+      const exact = p.speakers.get(key(word));
+      return exact !== undefined && exact === exact.toLowerCase() ? exact : null;
+    }
+    const spelled = [...p.speakers.values()].filter((s) => namesSpeaker(word, s));
     if (spelled.length === 1) return spelled[0] as string;
-    return spelled.length === 0 && capitalised ? this.aliasOf(p, word) : null;
+    return spelled.length === 0 ? this.aliasOf(p, word) : null;
+  }
+
+  /** The speakers seen in `scope`, as stored. */
+  speakers(scope: string): string[] {
+    return [...(this.scopes.get(scope)?.speakers.values() ?? [])];
   }
 
   /**

@@ -32,17 +32,3 @@ export function learnFromRead(book: PeopleBook, read: Pick<CandidateRead, 'keywo
 /** The same people, found by the same words? */
 export const sameMentions = (a: readonly Mention[], b: readonly Mention[]): boolean =>
   a.length === b.length && a.every((m, i) => m.word === b[i]?.word && m.speaker === b[i]?.speaker);
-
-/**
- * The query as BM25 reads it: a name the chat calls someone ("Kate") becomes the name their turns
- * are stored under ("Emi"). The alias itself mostly matches the other person's turns that say it
- * ("Thanks Kate!"), which hold nothing about her.
- */
-export function keywordText(text: string, mentions: readonly Mention[]): string {
-  let out = text;
-  for (const m of mentions) {
-    if (m.word.toLowerCase() === m.speaker.toLowerCase()) continue;
-    out = out.replace(new RegExp(`(?<![\\p{L}])${m.word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:['’]s)?(?![\\p{L}])`, 'gu'), m.speaker);
-  }
-  return out;
-}

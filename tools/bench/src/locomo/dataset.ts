@@ -1,9 +1,12 @@
-// The LoCoMo development split (../shared/datasets/locomo-dev.json, read at run time, never copied
-// into the repository) turned into conversation events and labelled questions. Each turn becomes
-// one event whose id carries the turn's dia_id, stamped with its session's real date.
+// The real-conversation development splits (../shared/datasets/locomo-dev.json and
+// realtalk-dev.json, read at run time, never copied into the repository) turned into conversation
+// events and labelled questions. Each turn becomes one event whose id carries the turn's dia_id,
+// stamped with its own time (REALTALK) or its session's real date (LoCoMo, turns 20 s apart).
 import { readFileSync } from 'node:fs';
+import { evidenceIds, parseSessionDate } from '../conversations/dataset.js';
 
-interface RawTurn { speaker: string; dia_id: string; text: string; blip_caption?: string }
+
+interface RawTurn { speaker: string; dia_id: string; text: string; blip_caption?: string; date_time?: string }
 interface RawQa { question: string; answer?: unknown; adversarial_answer?: unknown; evidence: string[]; category: number }
 interface RawSample { sample_id: string; conversation: Record<string, unknown>; qa: RawQa[] }
 
@@ -27,20 +30,7 @@ export interface Conversation {
   questions: Question[];
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-
-/** "1:56 pm on 8 May, 2023" → that instant in UTC (the dataset gives no zone; the TOC buckets in UTC). */
-export function parseSessionDate(s: string): Date {
-  const m = /(\d{1,2}):(\d{2})\s*(am|pm)\s+on\s+(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})/i.exec(s);
-  if (!m) throw new Error(`unreadable session date: ${s}`);
-  const month = MONTHS.indexOf((m[5] as string).toLowerCase());
-  if (month < 0) throw new Error(`unknown month in ${s}`);
-  let hour = Number(m[1]) % 12;
-  if ((m[3] as string).toLowerCase() === 'pm') hour += 12;
-  return new Date(Date.UTC(Number(m[6]), month, Number(m[4]), hour, Number(m[2])));
-}
-
-/** Seconds between two turns of a session: the dataset has session times only. */
+/** Seconds between two turns of a LoCoMo session: that dataset has session times only. */
 export const TURN_SPACING_S = 20;
 
 function turnsOf(sample: RawSample): Turn[] {
@@ -54,7 +44,7 @@ function turnsOf(sample: RawSample): Turn[] {
       const caption = t.blip_caption ? ` [shares ${t.blip_caption}]` : '';
       turns.push({
         diaId: t.dia_id, eventId: `${sample.sample_id}:${t.dia_id}`, session: n, speaker: t.speaker,
-        text: `${t.speaker}: ${t.text}${caption}`, ts: new Date(start.getTime() + i * TURN_SPACING_S * 1000),
+        text: `${t.speaker}: ${t.text}${caption}`, ts: t.date_time ? parseSessionDate(t.date_time) : new Date(start.getTime() + i * TURN_SPACING_S * 1000),
       });
     });
   }
@@ -63,13 +53,17 @@ function turnsOf(sample: RawSample): Turn[] {
 
 export function loadConversations(path: string): Conversation[] {
   const raw = JSON.parse(readFileSync(path, 'utf8')) as RawSample[];
-  return raw.map((s) => ({
-    sampleId: s.sample_id,
-    project: `project:locomo-${s.sample_id}`,
-    speakers: [String(s.conversation['speaker_a']), String(s.conversation['speaker_b'])],
-    turns: turnsOf(s),
-    questions: s.qa.map((q) => ({ question: q.question, answer: String(q.answer ?? q.adversarial_answer ?? ''), evidence: q.evidence, category: q.category })),
-  }));
+  return raw.map((s) => {
+    const turns = turnsOf(s);
+    const known = new Set(turns.map((t) => t.diaId));
+    return {
+      sampleId: s.sample_id,
+      project: `project:locomo-${s.sample_id}`,
+      speakers: [String(s.conversation['speaker_a']), String(s.conversation['speaker_b'])],
+      turns,
+      questions: s.qa.map((q) => ({ question: q.question, answer: String(q.answer ?? q.adversarial_answer ?? ''), evidence: evidenceIds(q.evidence, known), category: q.category })),
+    };
+  });
 }
 
 /** The events.ingest payloads of one conversation (speaker A as the user, B as the assistant). */

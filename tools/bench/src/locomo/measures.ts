@@ -13,11 +13,6 @@ export function hasEvidence(q: Question, c: Conversation, found: ReadonlySet<str
   return q.evidence.some((d) => found.has(`${c.sampleId}:${d}`));
 }
 
-/** Evidence turns can be labelled "D8:6; D9:17" in one string: split them. */
-export function normaliseEvidence(q: Question): Question {
-  return { ...q, evidence: q.evidence.flatMap((e) => e.split(/[;,\s]+/).filter((x) => /^D\d+:\d+$/.test(x))) };
-}
-
 const STOPWORDS = new Set(('a an and are as at be but by did do does for from had has have he her his i in is it its me my no not of ' +
   'on or our she so than that the their them then there they this to too was we were what when where which who why will with ' +
   'you your yes about after before during into over under up down out just also very can could would should may might one two').split(' '));

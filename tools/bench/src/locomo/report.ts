@@ -1,4 +1,5 @@
 // Markdown report of the real-conversation benchmark (tools/bench/src/conversations-toc-main.ts).
+import { windowsIn } from '@engram/memory';
 import { summarize } from '../stats.js';
 import { pct } from './measures.js';
 import type { ContextOutcome, SearchOutcome } from './phases.js';
@@ -16,7 +17,7 @@ export interface ConversationResult {
   context: ContextOutcome;
 }
 
-export interface RunInfo { date: string; commit: string; k: number; contextTokens: number; loadBefore: number; loadAfter: number; machine: string; formation: string }
+export interface RunInfo { dataset: string; date: string; commit: string; k: number; contextTokens: number; loadBefore: number; loadAfter: number; machine: string; formation: string }
 
 const count = (xs: SearchOutcome[], f: (x: SearchOutcome) => boolean) => xs.filter(f).length;
 
@@ -33,12 +34,21 @@ function row(name: string, rs: ConversationResult[]): string {
     `${Math.round(turns / ingestS)} | ${(rs.reduce((a, r) => a + r.tocMs, 0) / 1000).toFixed(1)} | ${(rs.reduce((a, r) => a + r.vectorsMs, 0) / 1000).toFixed(1)} |`;
 }
 
+/** Spans up to a quarter are dates ("as of September 2023" reaches back from that month); years are not. */
+const DATE_SPAN_MS = 92 * 86_400_000;
+
+/** Whether a question names a date: a day, week or month, bent or not ("on 10.01.2024", "as of September 2023"). */
+export function namesADate(question: string): boolean {
+  return windowsIn(question, new Date()).some((w) => w.to.getTime() - w.from.getTime() <= DATE_SPAN_MS);
+}
+
 function byCategory(rs: ConversationResult[]): string[] {
   const all = rs.flatMap((r) => r.outcomes);
-  return [1, 2, 3, 4].map((cat) => {
-    const xs = all.filter((x) => x.question.category === cat);
-    return `| ${cat} | ${xs.length} | ${pct(count(xs, (x) => x.tocHit), xs.length)} | ${pct(count(xs, (x) => x.recallHit), xs.length)} |`;
-  });
+  const line = (name: string, xs: SearchOutcome[]) => `| ${name} | ${xs.length} | ${pct(count(xs, (x) => x.tocHit), xs.length)} | ${pct(count(xs, (x) => x.recallHit), xs.length)} |`;
+  return [
+    ...[1, 2, 3, 4].map((cat) => line(String(cat), all.filter((x) => x.question.category === cat))),
+    line('names a date', all.filter((x) => namesADate(x.question.question))),
+  ];
 }
 
 export function renderConversationReport(info: RunInfo, rs: ConversationResult[]): string {
@@ -46,7 +56,7 @@ export function renderConversationReport(info: RunInfo, rs: ConversationResult[]
   const toc = summarize(all.map((x) => x.tocMs));
   const recall = summarize(all.map((x) => x.recallMs));
   return [
-    `### Real conversations (LoCoMo dev split) through the MCP server — ${info.date.slice(0, 10)}, commit ${info.commit}`,
+    `### Real conversations (${info.dataset}) through the MCP server — ${info.date.slice(0, 10)}, commit ${info.commit}`,
     '',
     `Machine: ${info.machine}; load average ${info.loadBefore.toFixed(2)} before, ${info.loadAfter.toFixed(2)} after (shared with parallel work). ` +
       `Native Postgres; k = ${info.k}; memory-context at max_tokens ${info.contextTokens}; ENGRAM_CONVERSATION_FORMATION=${info.formation}.`,
