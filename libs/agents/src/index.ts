@@ -9,6 +9,8 @@ export type {
   CascadeUseCases, Capability, ContinuityUseCases, ConversationCapability, LifecycleUseCases, MemoryService, MemoryUseCases, RememberInput,
   ReplacementInput, RetrievalUseCases, ReviewUseCases, UseCases,
 } from './use-cases.js';
+export { useCaseSlices, sliceFor } from './use-case-slices.js';
+export type { UseCaseSlices } from './use-case-slices.js';
 export type { CallContext } from './scope-context.js';
 export type { ProgressListener, ProgressOptions } from './progress.js';
 export { resolveReadScopes, resolveWriteScope } from './scope-context.js';
