@@ -41,10 +41,11 @@ export default {
   // worker restart (docs/quality.md, 2026-11-27).
   timeoutMS: integration ? 15_000 : 10_000,
   // `--incremental` (npm run mutation:incremental) re-tests only mutants whose code or tests changed
-  // since this file. It is committed: an area takes hours on two cores, so a run resumes from the
-  // verdicts of earlier runs on other machines instead of starting over (Stryker re-tests any
-  // mutant whose source or covering tests differ from what the file recorded).
-  incrementalFile: `tools/mutation/incremental/${process.env.ENGRAM_MUTATION_AREA ?? 'all'}.json`,
+  // since this file (Stryker re-tests any mutant whose source or covering tests differ from what it
+  // recorded). Generated state, so it lives in the cache, not in git (ADR-0044: 14 MB that changed
+  // with every run); ENGRAM_MUTATION_INCREMENTAL_DIR points a run at a copy from elsewhere (a CI
+  // artifact, another machine's cache) to resume from its verdicts.
+  incrementalFile: `${process.env.ENGRAM_MUTATION_INCREMENTAL_DIR ?? '.cache/mutation/incremental'}/${process.env.ENGRAM_MUTATION_AREA ?? 'all'}.json`,
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: `reports/mutation/${process.env.ENGRAM_MUTATION_AREA ?? 'all'}.json` },
   thresholds: { high: 80, low: 60, break: null },

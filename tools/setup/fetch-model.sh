@@ -15,7 +15,8 @@ model="${1:-all-MiniLM-L6-v2}"
 target="${2:-${ENGRAM_HOME:-$HOME/.engram}/models/${model}}"
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 shared_dir="${repo_root}/../shared/models/${model}"
-# Tokenizer files shipped in the repository (issue 18): a clone needs neither ../shared nor the hub for them.
+# Tokenizer files shipped in the repository (issue 18), for the default model only (ADR-0044): a clone
+# needs neither ../shared nor the hub for them. Other models take them from ../shared or the hub.
 shipped_dir="${repo_root}/tools/setup/models/${model}"
 hf_base="https://huggingface.co/Xenova/${model}/resolve/main"
 

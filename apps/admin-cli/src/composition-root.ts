@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { LifecycleStats, MemoryService, SweepReport } from '@engram/agents';
+import type { CallContext, LifecycleStats, MemoryService, SweepReport } from '@engram/agents';
 import {
   ApiKeyStore, checkModelDir, createJobQueue, embeddingModelIdOf, loadConfig, loadEmbeddingProvider, openDatabase, prepareSchema, summarizeConfig,
   type ApiKeyInfo, type DatabaseHandle, type EngramConfig, type NewApiKey,
@@ -14,7 +14,6 @@ import {
 import { SweepRunRepository, type SweepName, type SweepRun } from '@engram/lifecycle';
 import { countPendingEmbeddings, createEmbeddingIndexer, requestEmbedding } from '@engram/retrieval';
 import { composeCore, type Core } from '@engram/runtime';
-import { sql } from 'kysely';
 import { defaultPolicyYaml } from './default-policy.js';
 
 /** Where things live, for messages and `init`. */
@@ -32,8 +31,8 @@ export interface CliRuntime {
   migrationsApplied: string[];
   /** Searchable records without a vector of the configured model (retrieval's own count); null when the model's files are missing. */
   pendingEmbeddings(): Promise<number | null>;
-  /** Every scope that holds a memory (what an operator's search covers when it names none). */
-  knownScopes(): Promise<string[]>;
+  /** Every scope holding a memory that `ctx` may read (what an operator's search covers when it names none). */
+  knownScopes(ctx: CallContext): Promise<string[]>;
   configSummary(): Record<string, unknown>;
   /** API keys of the HTTP servers (ADR-0027): the key itself is returned once, by `add`. */
   keys: {
@@ -90,7 +89,7 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
       keys: new ApiKeyStore(handle.db),
       migrationsApplied: applied,
       pendingEmbeddings: async () => (modelProblem(config) ? null : countPendingEmbeddings(handle.db, await embeddingModelIdOf(config.modelDir, config.modelName))),
-      knownScopes: async () => (await sql<{ scope: string }>`SELECT DISTINCT scope FROM memories ORDER BY scope`.execute(handle.db)).rows.map((r) => r.scope),
+      knownScopes: (ctx) => core.service.knownScopes(ctx),
       configSummary: () => summarizeConfig(config),
       async close() {
         if (committed) await sendEmbeddingRequest(handle);

@@ -1,3 +1,2 @@
 /** DI tokens (Symbols: the providers are interfaces, not classes). */
 export const INSPECTOR = Symbol('engram.inspector');
-export const ACCESS_CONFIG = Symbol('engram.inspector-access');

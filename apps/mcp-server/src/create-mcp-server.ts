@@ -1,4 +1,4 @@
-import type { MemoryService } from '@engram/agents';
+import { sliceFor, useCaseSlices, type MemoryService } from '@engram/agents';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { toToolError } from './errors/to-tool-error.js';
 import { callContextOf, localIdentity, type CallerIdentity } from './identity/caller-identity.js';
@@ -6,6 +6,7 @@ import { registerMemoryResources } from './resources/memory-resource.js';
 import { MEMORY_CONTEXT_PROMPT, memoryContextArgs, memoryContextPrompt } from './prompts/memory-context.prompt.js';
 import type { McpServerOptions } from './server-options.js';
 import { TOOLS, toolName } from './tools/index.js';
+import type { ToolDefinition } from './tools/tool-definition.js';
 import { progressListenerOf, type ProgressCarrier } from './tools/tool-progress.js';
 import { listOnly } from './tools/listed-tools.js';
 import { toolsOf } from './tools/profiles.js';
@@ -20,6 +21,7 @@ export const ENGRAM_MCP_VERSION = '0.1.0';
  */
 export function createEngramMcpServer(
   service: MemoryService, options: McpServerOptions, log: (m: string) => void, identity: CallerIdentity = localIdentity(),
+  tools: readonly ToolDefinition<any>[] = TOOLS,
 ): McpServer {
   const server = new McpServer(
     { name: 'engram', version: ENGRAM_MCP_VERSION },
@@ -29,7 +31,11 @@ export function createEngramMcpServer(
       capabilities: { logging: {} },
     },
   );
-  for (const tool of TOOLS) {
+  // Each tool, the resources and the prompt get only the use cases they declare (ADR-0037): a frozen
+  // slice holding nothing else, so a handler cannot reach another capability even through a cast.
+  const slices = useCaseSlices(service);
+  for (const tool of tools) {
+    const uses = sliceFor(slices, tool.uses);
     server.registerTool(
       toolName(tool.name, options.toolNames),
       {
@@ -42,7 +48,7 @@ export function createEngramMcpServer(
         try {
           const onProgress = progressListenerOf(extra);
           // The actor comes from the credential (ADR-0027), not from the client's self-declared name.
-          const answer = await tool.handler(args, { service, ctx: callContextOf(identity, options.sessionScope), ...(onProgress ? { onProgress } : {}) });
+          const answer = await tool.handler(args, { service: uses, ctx: callContextOf(identity, options.sessionScope), ...(onProgress ? { onProgress } : {}) });
           return { content: [{ type: 'text' as const, text: answer.text }], structuredContent: answer.structured, ...(answer.isError ? { isError: true } : {}) };
         } catch (err) {
           return toToolError(err, log);
@@ -53,7 +59,7 @@ export function createEngramMcpServer(
   if (options.toolProfile !== 'full') {
     listOnly(server, new Set(toolsOf(options.toolProfile).map((t) => toolName(t.name, options.toolNames))));
   }
-  registerMemoryResources(server, service, () => callContextOf(identity, options.sessionScope));
+  registerMemoryResources(server, slices.memory, () => callContextOf(identity, options.sessionScope));
   server.registerPrompt(
     MEMORY_CONTEXT_PROMPT,
     {
@@ -61,7 +67,7 @@ export function createEngramMcpServer(
       description: 'The latest conversation summaries of this project (month, week, day, recent segments) within a token budget; stable while memory is unchanged.',
       argsSchema: memoryContextArgs,
     },
-    (args) => memoryContextPrompt(service, callContextOf(identity, options.sessionScope), args),
+    (args) => memoryContextPrompt(slices.conversation, callContextOf(identity, options.sessionScope), args),
   );
   return server;
 }

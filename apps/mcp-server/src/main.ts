@@ -1,11 +1,11 @@
 import 'reflect-metadata';
+import { assertSafeBinding } from '@engram/agents';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadServerConfig } from './composition-root.js';
 import { StderrLogger } from './logging/stderr-logger.js';
 import { McpServerModule } from './mcp-server.module.js';
 import { parseServerOptions, type McpServerOptions } from './server-options.js';
-import { assertSafeBinding } from './transports/http-access.js';
 import { JsonRpcExceptionFilter } from './transports/json-rpc-exception.filter.js';
 import { StdioRunner } from './transports/stdio-runner.js';
 

@@ -9,6 +9,11 @@ export type {
   CascadeUseCases, Capability, ContinuityUseCases, ConversationCapability, LifecycleUseCases, MemoryService, MemoryUseCases, RememberInput,
   ReplacementInput, RetrievalUseCases, ReviewUseCases, UseCases,
 } from './use-cases.js';
+export { useCaseSlices, sliceFor } from './use-case-slices.js';
+export type { UseCaseSlices } from './use-case-slices.js';
+// The loopback / Host / Origin rules of the HTTP apps (MCP server, A2A server, inspector), shared (issue 38).
+export { assertSafeBinding, bearerOf, hostnameOf, hostOriginProblem, safeEqual } from './http-access.js';
+export type { HostOriginPolicy } from './http-access.js';
 export type { CallContext } from './scope-context.js';
 export type { ProgressListener, ProgressOptions } from './progress.js';
 export { resolveReadScopes, resolveWriteScope } from './scope-context.js';

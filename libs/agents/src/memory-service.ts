@@ -101,6 +101,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     get: reads.get,
     history: reads.history,
     list: reads.list,
+    knownScopes: reads.knownScopes,
     search: reads.search,
     recall: retrieval.recall,
     retrieve: retrieval.retrieve,

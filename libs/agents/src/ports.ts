@@ -108,6 +108,8 @@ export interface ReaderPort {
   get(id: string, opts?: GetOptions): Promise<MemoryRecord>;
   list(filter?: ListFilter, page?: PageRequest): Promise<Page<MemoryRecord>>;
   versions(id: string): Promise<MemoryVersion[]>;
+  /** Every scope that holds a record, sorted. */
+  scopesInUse(): Promise<string[]>;
 }
 
 /** Search modes of the retrieval lib. */

@@ -61,6 +61,12 @@ export function createReadUseCases(reader: ReaderPort, search: SearchPort) {
 
   return {
     get,
+    /** The scopes holding a memory that the caller may read: every one for an operator without a scope list. */
+    async knownScopes(ctx: CallContext): Promise<string[]> {
+      const all = await reader.scopesInUse();
+      const visible = resolveReadScopes(undefined, ctx);
+      return visible ? all.filter((s) => visible.includes(s)) : all;
+    },
     /** Every stored version of a visible record, oldest first. */
     async history(id: string, ctx: CallContext, scope?: string) {
       await get(id, ctx, { scope });

@@ -51,6 +51,8 @@ export interface MemoryUseCases {
   exportAll(scope?: string): AsyncGenerator<ExportLine>;
   countAll(scope?: string): Promise<number>;
   importLine(text: string, line: number, ctx: CallContext): Promise<ChangeResult>;
+  /** The scopes holding a memory that the caller may read (an operator: every one), sorted. */
+  knownScopes(ctx: CallContext): Promise<string[]>;
 }
 
 /** Validated retrieval (memory.retrieve, validate, recall) and the Researcher over it. */

@@ -38,6 +38,17 @@ describe.each(testBackends)('memory service ($name)', (backend) => {
     expect((await service.list({}, operator)).items.map((r) => r.id)).toEqual(expect.arrayContaining([secret.id, shared.id]));
   });
 
+  it('tells an operator every scope that holds a memory, an agent only the ones it may read', async () => {
+    await service.remember({ content: 'acme ships on Fridays too' }, agentAcme);
+    await service.remember({ content: 'the other project pins its versions' }, agentOther);
+    await service.remember({ content: 'every project keeps a changelog', scope: 'global' }, agentAcme);
+    const all = await service.knownScopes(operator);
+    expect(all).toEqual(expect.arrayContaining(['global', 'project:acme', 'project:other']));
+    expect(all).toEqual([...all].sort());
+    expect(await service.knownScopes(agentAcme)).toEqual(['global', 'project:acme']);
+    expect(await service.knownScopes({ ...operator, operatorScopes: ['project:other'] })).toEqual(['global', 'project:other']);
+  });
+
   it('queues beliefs and approves them in bulk by type only', async () => {
     const belief = await service.store({ type: 'belief', content: 'integration tests catch wiring bugs' }, agentAcme);
     const decision = await service.store({ type: 'decision', content: 'adopt kysely', metadata: { impact: 'high' } }, agentAcme);

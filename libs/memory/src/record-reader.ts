@@ -116,6 +116,12 @@ export class RecordReader {
     return result.rows.map((r) => r.id);
   }
 
+  /** Every scope that holds a record (any status), sorted: what an operator's unscoped search covers. */
+  async scopesInUse(): Promise<string[]> {
+    const rows = await this.db.selectFrom('memories').select('scope').distinct().orderBy('scope').execute();
+    return rows.map((r) => r.scope);
+  }
+
   /** Contents of up to `limit` active records, in storage order: a cheap sample of the store's wording. */
   async sampleContents(limit: number): Promise<string[]> {
     const rows = await this.db.selectFrom('memories').select('content').where('status', '=', 'active').limit(limit).execute();

@@ -112,6 +112,10 @@ describe.each(testBackends)('RecordReader on $name', (backend) => {
     expect(await reader.getMany(['junk', 'also junk'])).toEqual([]);
   });
 
+  it('lists every scope that holds a record, sorted, once each', async () => {
+    expect(await reader.scopesInUse()).toEqual(['project:a', 'project:b']);
+  });
+
   it('samples the contents of active records only, up to the limit', async () => {
     const active = created.slice(0, 6).map((r) => r.content).sort();
     expect((await reader.sampleContents(100)).sort()).toEqual(active);

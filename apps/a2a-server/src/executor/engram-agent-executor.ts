@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TaskState, type Part, type TaskState as TaskStateValue } from '@a2a-js/sdk';
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
-import type { CallContext, MemoryService } from '@engram/agents';
+import { sliceFor, useCaseSlices, type CallContext, type MemoryService, type UseCaseSlices } from '@engram/agents';
 import { toTaskFailure } from '../errors/to-task-failure.js';
 import { resolveSkillRequest } from '../skills/resolve-skill-request.js';
 import type { SkillResult } from '../skills/skill-definition.js';
@@ -26,7 +26,12 @@ export class EngramAgentExecutor implements AgentExecutor {
   /** Tasks whose skill is running, by id: their context, and whether tasks/cancel arrived. */
   private readonly running = new Map<string, { contextId: string; canceled: boolean }>();
 
-  constructor(private readonly service: MemoryService) {}
+  /** Each skill gets only the use cases it declares (ADR-0037): a frozen slice holding nothing else. */
+  private readonly slices: UseCaseSlices;
+
+  constructor(service: MemoryService) {
+    this.slices = useCaseSlices(service);
+  }
 
   // The canceled state is published at once, so tasks/cancel answers without waiting for the
   // skill; the skill's late answer is then dropped. A write the gate already committed stays
@@ -59,7 +64,7 @@ export class EngramAgentExecutor implements AgentExecutor {
       const resolved = resolveSkillRequest(request.userMessage);
       if (!resolved.ok) return void status(TaskState.TASK_STATE_FAILED, [textPart(resolved.message), dataPart({ error: { code: 'INVALID_INPUT', message: resolved.message } })]);
       status(TaskState.TASK_STATE_WORKING, [textPart(`Running ${resolved.skill.id}…`)]);
-      const result = await resolved.skill.run(resolved.input, { service: this.service, ctx: callerContext(request.context.user) });
+      const result = await resolved.skill.run(resolved.input, { service: sliceFor(this.slices, resolved.skill.uses), ctx: callerContext(request.context.user) });
       if (run.canceled) return;
       this.publishResult(bus, taskId, contextId, result);
       status(TaskState.TASK_STATE_COMPLETED, [textPart(result.summary), dataPart(result.data)]);

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { bearerOf, safeEqual } from '@engram/agents';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import { jsonRpcProblem, responseIdOf, restProblem, type RequestProblem } from './request-checks.js';
 import {
@@ -12,16 +12,10 @@ export interface A2aAccess {
   maxBodyBytes: number;
 }
 
-function keyMatches(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** Whether an Authorization header carries the API key as a Bearer token. */
 export function bearerMatches(authorization: string, apiKey: string): boolean {
-  const m = /^Bearer\s+(.+)$/i.exec(authorization);
-  return m !== null && keyMatches(m[1] as string, apiKey);
+  const token = bearerOf(authorization);
+  return token !== undefined && safeEqual(token, apiKey);
 }
 
 /** An identity from `engram keys` (ADR-0027): its actor and scopes, attached to the request for the task's user. */
@@ -47,11 +41,11 @@ export function keyCallerOf(req: object): KeyCaller | undefined {
 export function requireBearer(binding: Binding, apiKey: string | undefined, verify: VerifyKey = async () => null): RequestHandler {
   return (req, res, next) => {
     if (apiKey === undefined) return next();
-    const m = /^Bearer\s+(.+)$/i.exec(req.header('authorization') ?? '');
-    if (m && keyMatches(m[1] as string, apiKey)) return next();
-    const refuse = () => sendProtocolError(res, binding, 401, INVALID_REQUEST, m ? 'Unauthorized: invalid API key' : 'Unauthorized: missing Authorization: Bearer <API key>');
-    if (!m) return refuse();
-    verify(m[1] as string).then((caller) => {
+    const token = bearerOf(req.header('authorization'));
+    if (token !== undefined && safeEqual(token, apiKey)) return next();
+    const refuse = () => sendProtocolError(res, binding, 401, INVALID_REQUEST, token !== undefined ? 'Unauthorized: invalid API key' : 'Unauthorized: missing Authorization: Bearer <API key>');
+    if (token === undefined) return refuse();
+    verify(token).then((caller) => {
       if (!caller) return refuse();
       (req as { [CALLER]?: KeyCaller })[CALLER] = caller;
       next();

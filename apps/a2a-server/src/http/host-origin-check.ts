@@ -1,3 +1,4 @@
+import { hostnameOf, hostOriginProblem, type HostOriginPolicy } from '@engram/agents';
 import type { RequestHandler } from 'express';
 import { INVALID_REQUEST, sendProtocolError } from './protocol-errors.js';
 
@@ -13,34 +14,15 @@ export interface HostPolicy {
   publicUrl: string;
 }
 
-const LOOPBACK = ['localhost', '127.0.0.1', '[::1]', '::1'];
-
-function hostnameOf(value: string): string | undefined {
-  try {
-    return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`).hostname;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The host names accepted in Host and Origin; empty means any. */
-export function allowedHostnames(policy: HostPolicy): string[] {
-  const base = policy.allowedHosts.length > 0 ? [...policy.allowedHosts] : LOOPBACK.includes(policy.host) ? [...LOOPBACK] : [];
+/** The shared rules (`hostOriginProblem`) with the card's public host name accepted too, and a same-host Origin when any Host is. */
+function sharedPolicy(policy: HostPolicy): HostOriginPolicy {
   const pub = hostnameOf(policy.publicUrl);
-  return base.length > 0 && pub ? [...base, pub] : base;
+  return { ...policy, alsoAllowed: pub ? [pub] : [], sameHostOrigin: true };
 }
 
 /** Why a request's Host or Origin is refused (DNS-rebinding protection), or undefined. */
 export function hostProblem(policy: HostPolicy, host: string | undefined, origin: string | undefined): string | undefined {
-  const names = allowedHostnames(policy);
-  if (names.length > 0) {
-    const name = host ? hostnameOf(host) : undefined;
-    if (!name || !names.includes(name)) return `Invalid Host header: ${host ?? '(missing)'}`;
-  }
-  if (origin === undefined || policy.allowedOrigins.includes('*') || policy.allowedOrigins.includes(origin)) return undefined;
-  const originName = hostnameOf(origin);
-  const ok = originName !== undefined && (names.length === 0 ? originName === hostnameOf(host ?? '') : names.includes(originName));
-  return ok ? undefined : `Origin not allowed: ${origin}`;
+  return hostOriginProblem(sharedPolicy(policy), host, origin);
 }
 
 /**

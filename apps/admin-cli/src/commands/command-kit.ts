@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import type { CallContext, Capability, UseCases } from '@engram/agents';
+import { sliceFor, useCaseSlices, type CallContext, type Capability, type UseCases } from '@engram/agents';
 import type { Command } from 'commander';
 import { createCliEnvironment, type CliEnvironment, type CliRuntime, type GlobalFlags } from '../composition-root.js';
 import { toExit } from '../errors/to-exit-code.js';
@@ -69,7 +69,11 @@ export type CliProbes = Omit<CliRuntime, 'service'>;
  * command needs (ADR-0037), plus the operator probes; always closes it.
  */
 export function withUseCases<C extends Capability, T>(env: CliEnvironment, uses: C, fn: (service: UseCases[C], rt: CliProbes) => Promise<T>): Promise<T> {
-  return withRuntime(env, (rt) => fn(rt.service, rt));
+  return withRuntime(env, (rt) => {
+    // The command gets a frozen slice with only its capability's use cases, and the probes without the service.
+    const { service, ...probes } = rt;
+    return fn(sliceFor(useCaseSlices(service), uses), probes);
+  });
 }
 
 /**
@@ -77,5 +81,5 @@ export function withUseCases<C extends Capability, T>(env: CliEnvironment, uses:
  * a memory. Search and retrieval rank within a list of scopes, so "every scope" is made concrete.
  */
 export async function searchContext(rt: Pick<CliRuntime, 'knownScopes'>, ctx: CallContext, scope: unknown): Promise<CallContext> {
-  return typeof scope === 'string' ? ctx : { ...ctx, operatorScopes: await rt.knownScopes() };
+  return typeof scope === 'string' ? ctx : { ...ctx, operatorScopes: await rt.knownScopes(ctx) };
 }

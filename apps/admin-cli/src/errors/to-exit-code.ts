@@ -1,7 +1,7 @@
 import { databaseOutage, mapCodedError } from '@engram/agents';
 import type { ErrorMapping } from '@engram/runtime';
 
-/** Exit codes (documented in the README): 0 ok, 1 checks failed, 2 bad input, 3 not found, 4 conflict, 5 database, 6 config, 70 internal. */
+/** Exit codes (documented in docs/guide.md, "Review what agents write"): 0 ok, 1 checks failed, 2 bad input, 3 not found, 4 conflict, 5 database, 6 config, 70 internal. */
 export const EXIT = { ok: 0, checks: 1, input: 2, notFound: 3, conflict: 4, database: 5, config: 6, internal: 70 } as const;
 
 /** The CLI's own code besides the catalogue: `engram status` found problems. */

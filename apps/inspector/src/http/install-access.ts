@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { html } from '../views/html.js';
 import { errorPage, layout, notice } from '../views/layout.js';
-import { checkAccess, safeEqual, SESSION_COOKIE, sessionToken, type AccessConfig } from './access-policy.js';
+import { safeEqual } from '@engram/agents';
+import { checkAccess, SESSION_COOKIE, sessionToken, type AccessConfig } from './access-policy.js';
 
 /*
  * Browsers may load only this server's own scripts, styles and images (assets are bundled, ADR-0024).

@@ -1,16 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
+import { bearerOf, safeEqual } from '@engram/agents';
 import type { KeyVerifier } from '@engram/runtime';
 import { localIdentity, type CallerIdentity } from '../identity/caller-identity.js';
 import { checkAccess, type AccessDenial, type HttpAccessConfig } from './http-access.js';
 
 /** The shared ENGRAM_API_KEY's actor: one identity for every client that holds it. */
 export const SHARED_KEY_ACTOR = 'key:default';
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /**
  * Host/Origin first (DNS rebinding), then the credential (ADR-0027): the shared ENGRAM_API_KEY
@@ -23,7 +17,7 @@ export async function authenticate(
   const hostDenial = checkAccess({ ...access, apiKey: undefined }, headers);
   if (hostDenial) return { denial: hostDenial };
   const auth = typeof headers.authorization === 'string' ? headers.authorization : '';
-  const bearer = /^Bearer\s+(.+)$/i.exec(auth)?.[1];
+  const bearer = bearerOf(auth);
   if (bearer === undefined) {
     if (access.apiKey) return { denial: { status: 401, message: auth ? 'Invalid API key' : 'Missing Bearer API key' } };
     return { identity: localIdentity() };

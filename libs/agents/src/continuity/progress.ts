@@ -21,11 +21,6 @@ export function bucketOf(progress: PrdProgress, requirementId: string): Bucket {
   return BUCKETS.find((b) => progress[b].includes(requirementId)) ?? 'not_started';
 }
 
-/** Whether this event type changes requirement progress (and therefore needs a requirement id). */
-export function movesRequirement(type: ProgressEvent['type']): boolean {
-  return MOVES[type] !== undefined;
-}
-
 /**
  * Applies one event to progress, returning NEW progress (the input is not touched). An event that
  * contradicts the requirement's state — completing what was never started, resolving a blocker

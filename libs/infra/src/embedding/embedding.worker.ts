@@ -89,11 +89,7 @@ export function runsWithinTokenBudget(lengths: readonly number[], budget: number
   return runs;
 }
 
-/** Pads every text to the longest in the batch; truncation keeps the final [SEP]. */
-export function encodeBatch(tokenizer: TextTokenizer, texts: readonly string[], maxTokens: number, padId: number): EncodedBatch {
-  return encodeRows(texts.map((text) => tokenIds(tokenizer, text, maxTokens)), padId);
-}
-
+/** Pads every row of token ids to the longest in the batch (each row's truncation kept its final [SEP]). */
 function encodeRows(rows: readonly number[][], padId: number): EncodedBatch {
   const seqLen = Math.max(1, ...rows.map((ids) => ids.length));
   const inputIds = new BigInt64Array(rows.length * seqLen).fill(BigInt(padId));
