@@ -53,6 +53,6 @@ export { lendNeighbourContext, NEIGHBOUR_DISTANCE, NEIGHBOUR_WEIGHT, SECOND_NEIG
 export { ASKING, asks, asksWhen, capitalisedWords, OTHER_SPEAKER, saysWhen, speakerOf, turnPrior, turnSpeaker, UNDATED, withoutSpeakers, type TurnQuery } from './turn-text.js';
 export { PeopleBook, type Mention, type TurnSample } from './people/people-book.js';
 export { namesSpeaker } from './people/name-match.js';
-export { withStoredNames } from './people/stored-names.js';
+export { withoutNames } from './people/without-names.js';
 export { addressedNames } from './people/vocatives.js';
 export type { Steps } from './turns.js';

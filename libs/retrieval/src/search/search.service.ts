@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { capitalisedWords, PeopleBook, toMemoryRecord, withoutSpeakers, withStoredNames, type MemoryDatabase, type Mention, type MemoryRow, type TimeWindow } from '@engram/memory';
+import { capitalisedWords, PeopleBook, toMemoryRecord, withoutSpeakers, withoutNames, type MemoryDatabase, type Mention, type MemoryRow, type TimeWindow } from '@engram/memory';
 import type { QueryEmbedder } from '../ports.js';
 import type { VisibilityFilter } from '../queries/visibility.filter.js';
 import { readCandidates, type CandidateRead, type CandidateReadSpec, type KeywordCandidate, type VectorCandidate } from '../queries/candidate-read.query.js';
@@ -153,7 +153,7 @@ const NO_MODEL = 'vector search unavailable: no embedding model loaded — keywo
 /** The read of a keyword search, or of a search whose query could not be embedded. */
 function keywordPlan(q: NormalizedSearchQuery, filter: VisibilityFilter, base: Omit<Plan, 'mode' | 'spec'>, pendingFor?: EmbeddingModelId | null): Plan {
   const limit = q.mode === 'vector' ? q.topK : base.limit;
-  const spec: CandidateReadSpec = { filter, keyword: { text: withStoredNames(q.text, base.mentions), limit, windows: readWindows(base.windows) }, neighbours: 'next' };
+  const spec: CandidateReadSpec = { filter, keyword: { text: withoutNames(q.text, base.mentions), limit, windows: readWindows(base.windows) }, neighbours: 'next' };
   if (pendingFor !== undefined) spec.pendingFor = pendingFor;
   return { ...base, mode: 'keyword', spec };
 }
@@ -171,7 +171,7 @@ async function planRead(ctx: Ctx, q: NormalizedSearchQuery, filter: VisibilityFi
   if (q.mode === 'keyword') return keywordPlan(q, filter, base);
   const embedded = await embedForSearch(ctx.embedder, withoutSpeakers(q.text, mentions.map((m) => m.word)));
   if (!('vector' in embedded) || !model) return { ...keywordPlan(q, filter, base, model), degraded: 'degraded' in embedded ? embedded.degraded : NO_MODEL };
-  const keyword = keywordPart(q.mode, withStoredNames(q.text, mentions), base.limit, base.windows);
+  const keyword = keywordPart(q.mode, withoutNames(q.text, mentions), base.limit, base.windows);
   const spec: CandidateReadSpec = { filter, pendingFor: model, vector: { queryVector: embedded.vector, model, limit: base.limit } };
   if (keyword) spec.keyword = keyword;
   if (q.mode === 'hybrid') spec.neighbours = 'both';
