@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { repoRoot, tempHome, testModelDir } from '../test/app-process.js';
 
 /*
- * Issue 23: the libs are packages others can install. Packs every lib (tools/build/pack-libs.mjs),
- * installs the tarballs into a scratch project outside the workspace (no workspace node_modules
- * above it), type-checks and runs the infra and runtime READMEs' examples against PGlite.
+ * Issue 23: the libs are packages others can install. Packs every lib and installs the tarballs
+ * into a scratch project outside the workspace (no workspace node_modules above it) with the two
+ * commands of README.md's "Use the libraries" as written there (issue 37: no environment the README
+ * does not state; only the folders change), type-checks and runs the infra and runtime READMEs'
+ * examples against PGlite, and checks what the missing-model warning tells that project.
  */
 const LIBS = readdirSync(join(repoRoot, 'libs')).filter((l) => existsSync(join(repoRoot, 'libs', l, 'package.json'))).sort();
 
@@ -16,22 +18,36 @@ function exampleOf(readme: string): string {
   return m[1]!;
 }
 
+/** The README's recipe: the bash block of "## Use the libraries", one command a line. */
+function recipeOf(readme: string): string[] {
+  const section = readme.slice(readme.indexOf('## Use the libraries'));
+  const m = /```bash\n([\s\S]*?)```/.exec(section);
+  if (!m) throw new Error('README.md "Use the libraries" has no bash block');
+  return m[1]!.trim().split('\n');
+}
+
 describe('the libs as installable packages', () => {
   const scratch = tempHome();
   const project = join(scratch.dir, 'consumer');
   afterAll(() => scratch.remove());
 
   it('pack, install outside the workspace, type-check and run the README examples on PGlite', () => {
-    const packed = execFileSync(process.execPath, [join(repoRoot, 'tools/build/pack-libs.mjs'), '--out', join(scratch.dir, 'packages')], { encoding: 'utf8' })
-      .trim().split('\n');
+    const [pack = '', install = ''] = recipeOf(readFileSync(join(repoRoot, 'README.md'), 'utf8'));
+    expect(pack).toBe('node tools/build/pack-libs.mjs --out ../packages');
+    expect(install).toBe('cd ../my-project && ONNXRUNTIME_NODE_INSTALL=skip npm install --prefer-offline ../packages/engram-*.tgz');
+    // Only the folders are the test's own; the environment is this process's, without the variable
+    // the README tells the user to set (it must come from the command itself).
+    const env = { ...process.env };
+    delete env['ONNXRUNTIME_NODE_INSTALL'];
+    const where = (cmd: string) => cmd.replaceAll('../packages', join(scratch.dir, 'packages')).replaceAll('../my-project', project);
+    const bash = (cmd: string) => execFileSync('bash', ['-c', where(cmd)], { cwd: repoRoot, encoding: 'utf8', env });
+    const packed = bash(pack).trim().split('\n');
     expect(packed).toHaveLength(LIBS.length);
     mkdirSync(project, { recursive: true });
-    const deps = Object.fromEntries(LIBS.map((l) => [`@engram/${l}`, `file:${packed.find((f) => f.endsWith(`engram-${l}-0.1.0.tgz`))}`]));
     // kysely: the infra example queries the handle's Kysely instance itself, as a consumer would.
     const kysely = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['kysely'];
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { ...deps, kysely } }));
-    // The npm cache already holds every third-party package of the workspace's lock: no download.
-    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--silent'], { cwd: project, env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip' } });
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { kysely } }));
+    bash(`${install} --no-audit --no-fund --silent`);
     for (const lib of LIBS) {
       const pkg = JSON.parse(readFileSync(join(project, 'node_modules/@engram', lib, 'package.json'), 'utf8'));
       expect(pkg.private).toBeUndefined();
@@ -52,9 +68,9 @@ describe('the libs as installable packages', () => {
     const tsc = spawnSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', project], { encoding: 'utf8' });
     expect(tsc.stdout + tsc.stderr).toBe('');
 
-    const runExample = (file: string) => spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings', file], {
+    const runExample = (file: string, modelDir = testModelDir() ?? join(scratch.dir, 'no-model')) => spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings', file], {
       cwd: project, encoding: 'utf8', timeout: 120_000,
-      env: { PATH: process.env['PATH'] ?? '', HOME: scratch.dir, ENGRAM_HOME: join(scratch.dir, 'engram-home'), ENGRAM_MODEL_DIR: testModelDir() ?? join(scratch.dir, 'no-model') },
+      env: { PATH: process.env['PATH'] ?? '', HOME: scratch.dir, ENGRAM_HOME: join(scratch.dir, 'engram-home'), ENGRAM_MODEL_DIR: modelDir },
     });
     const infra = runExample(examples.infra);
     expect(infra.stderr).toBe('');
@@ -64,5 +80,13 @@ describe('the libs as installable packages', () => {
     const [recalled, status] = run.stdout.trim().split('\n');
     expect(recalled).toBe('We deploy on Tuesdays');
     expect(['ok', 'degraded']).toContain(status);
+
+    // Issue 37: without a model, the warning tells this project what to do, not `npm run setup`
+    // (a script only an engram checkout has).
+    const noModel = runExample(examples.runtime, join(scratch.dir, 'no-model-here'));
+    expect(noModel.status).toBe(0);
+    expect(noModel.stderr).toMatch(/WARNING embedding model unavailable, running keyword-only: .*To use it: put all-MiniLM-L6-v2's tokenizer\.json, tokenizer_config\.json and ONNX weights .* point ENGRAM_MODEL_DIR/);
+    expect(noModel.stderr).not.toMatch(/npm run setup/);
+    expect(noModel.stdout.trim().split('\n')).toEqual(['We deploy on Tuesdays', 'degraded']);
   });
 });

@@ -118,10 +118,10 @@ describe.each(processBackends)('A2A server over HTTP ($name)', (backend) => {
       const rest = await fetch(`${server.baseUrl}/a2a/rest/tasks/x`, { headers });
       expect(rest.status).toBe(401);
       expect(((await rest.json()) as any).error.status).toBe('UNAUTHENTICATED');
-      // /health without credentials is liveness only (issue 18); a wrong credential is still 401.
+      // /health without credentials, or with wrong ones, is liveness only (issues 18 and 37, like the MCP server's).
       const health = await fetch(`${server.baseUrl}/health`, { headers });
-      if (auth) expect(health.status).toBe(401);
-      else expect(Object.keys((await health.json()) as object)).toEqual(['status']);
+      expect(health.status).toBe(200);
+      expect(Object.keys((await health.json()) as object)).toEqual(['status']);
       expect((await fetch(`${server.baseUrl}/metrics`, { headers })).status).toBe(401);
     }
     await expect(v1Client(server.baseUrl, 'wrong-key').then((c) => c.sendMessage(request([text('hello')])))).rejects.toThrow(/401|Unauthorized/);

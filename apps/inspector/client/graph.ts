@@ -17,7 +17,8 @@ export function drawGraph(container: HTMLElement, data: GraphData): void {
     container,
     elements: [
       ...data.nodes.map((n) => ({
-        data: { id: n.id, label: `${n.type}: ${n.label.slice(0, 28)}${n.label.length > 28 ? '…' : ''}`, centre: n.id === data.centre ? 1 : 0, status: n.status },
+        // The server composes the label (type, short id, status, content start: memory.view.ts nodeLabel).
+        data: { id: n.id, label: n.label, centre: n.id === data.centre ? 1 : 0, status: n.status },
       })),
       ...data.edges.map((e, i) => ({ data: { id: `e${i}`, source: e.src, target: e.dst, kind: e.kind, colour: KIND_COLOURS[e.kind] ?? '#374151' } })),
     ],

@@ -3,6 +3,7 @@
  * ADR-0024): it loads the layered config, composes the memory runtime and binds the libs' operator
  * read queries to its database.
  */
+import { listTocProjects, type ConversationDatabase } from '@engram/conversation';
 import type { EngramConfig } from '@engram/infra';
 import { gateThroughput, searchGateAudit, type GateDatabase } from '@engram/librarian';
 import { countMemoriesByTypeAndStatus, countMemoriesCreatedPerDay, readEdgeNeighbourhood, type MemoryDatabase } from '@engram/memory';
@@ -31,6 +32,7 @@ export async function composeInspector(config: EngramConfig): Promise<InspectorD
     throughput: (days) => gateThroughput(db as Kysely<GateDatabase>, days),
     memoryCounts: () => countMemoriesByTypeAndStatus(db as Kysely<MemoryDatabase>),
     createdPerDay: (days) => countMemoriesCreatedPerDay(db as Kysely<MemoryDatabase>, days),
+    conversationProjects: () => listTocProjects(db as Kysely<ConversationDatabase>),
     runtime: composed.runtime,
   };
 }

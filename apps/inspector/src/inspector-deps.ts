@@ -1,4 +1,5 @@
 import type { LifecycleStats, MemoryService } from '@engram/agents';
+import type { TocProject } from '@engram/conversation';
 import type { GateAuditEntry, GateAuditFilter, GateThroughputDay } from '@engram/librarian';
 import type { DailyTypeCount, EdgeNeighbourhood, Page, TypeStatusCount } from '@engram/memory';
 import type { HealthReport, Runtime } from '@engram/runtime';
@@ -17,5 +18,7 @@ export interface InspectorDeps {
   throughput(days: number): Promise<GateThroughputDay[]>;
   memoryCounts(): Promise<TypeStatusCount[]>;
   createdPerDay(days: number): Promise<DailyTypeCount[]>;
+  /** Projects with a conversation TOC, most recently active first. */
+  conversationProjects(): Promise<TocProject[]>;
   runtime: Runtime;
 }

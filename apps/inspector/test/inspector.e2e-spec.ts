@@ -56,9 +56,10 @@ describe.each(processBackends)('inspector in chromium ($name)', (backend) => {
   });
   afterEach(() => expect(problems.list).toEqual([]));
 
-  it('prints a URL that signs the browser in with the key', async () => {
+  it('prints a one-time URL that signs the browser in (never the key itself)', async () => {
     const printed = /open (\S+)/.exec(server.stdout())?.[1];
-    expect(printed).toContain('/login?key=');
+    expect(printed).toContain('/login?token=');
+    expect(server.stdout()).not.toContain(API_KEY);
     await page.goto(printed as string);
     expect(new URL(page.url()).pathname).toBe('/memories');
     await page.getByRole('heading', { name: 'Memories' }).waitFor();

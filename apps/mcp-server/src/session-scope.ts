@@ -23,7 +23,11 @@ export function scopeOfProjectValue(value: string): string {
 export function defaultSessionScope(
   transport: 'stdio' | 'http', given: string | undefined, env: NodeJS.ProcessEnv, cwd: string,
 ): string | undefined {
-  if (given) return scopeOfProjectValue(given);
+  if (given) {
+    const problem = projectValueProblem('--project / ENGRAM_PROJECT', given);
+    if (problem) throw new Error(problem);
+    return scopeOfProjectValue(given);
+  }
   if (transport === 'http') return undefined;
   return projectScopeFor(env.CLAUDE_PROJECT_DIR || cwd);
 }
@@ -31,7 +35,21 @@ export function defaultSessionScope(
 /** The header an HTTP client names its project with, per connection (read at initialize). */
 export const PROJECT_HEADER = 'x-engram-project';
 
-const SCOPE_SHAPE = /^(global|(project|agent):[^\s]{1,200})$/;
+/**
+ * A session scope: global, or project:/agent: and an id of at most 200 characters with no space,
+ * control character, slash or backslash that is not `.` or `..` (issue 37: `../etc` is a path,
+ * not a project; every name projectScopeFor derives from a folder passes).
+ */
+const SCOPE_SHAPE = /^(global|(project|agent):[^\s/\\\p{Cc}]{1,200})$/u;
+const DOT_NAMES = new Set(['.', '..']);
+
+/** Why a --project / ENGRAM_PROJECT / X-Engram-Project value is not a session scope, or undefined when it is one. */
+export function projectValueProblem(source: string, value: string): string | undefined {
+  const scope = scopeOfProjectValue(value);
+  if (SCOPE_SHAPE.test(scope) && !DOT_NAMES.has(scope.slice(scope.indexOf(':') + 1))) return undefined;
+  return `${source} must be global, a project name or project:<id>, where a name has no spaces, slashes or backslashes ` +
+    `and is not "." or ".." (got "${value.slice(0, 80)}")`;
+}
 
 /**
  * The scope a new HTTP session uses: the X-Engram-Project header when present, else the
@@ -44,7 +62,6 @@ export function sessionScopeFromHeaders(
   const raw = headers[PROJECT_HEADER];
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (value === undefined || value.trim() === '') return { scope: fallback };
-  const scope = scopeOfProjectValue(value);
-  if (!SCOPE_SHAPE.test(scope)) return { problem: `X-Engram-Project must be global, a project name or project:<id> (got "${value.slice(0, 80)}")` };
-  return { scope };
+  const problem = projectValueProblem('X-Engram-Project', value);
+  return problem ? { problem } : { scope: scopeOfProjectValue(value) };
 }

@@ -52,9 +52,12 @@ describe('README walkthrough: remember in one session, recall in the next', () =
       mkdirSync(dir, { recursive: true });
       sh('git init -q', dir);
     }
-    sh('engram hooks install', join(repo));
+    const installed = sh('engram hooks install', join(repo));
     const settings = JSON.parse(readFileSync(join(repo, '.claude', 'settings.local.json'), 'utf8'));
     expect(settings.hooks.UserPromptSubmit[0].hooks[0].command).toBe('engram hook');
+    // Issue 37: "yours, not committed" holds: the file is in .git/info/exclude, git status is clean.
+    expect(installed).toMatch(/kept \.claude\/settings\.local\.json out of git: added it to .*\.git\/info\/exclude/);
+    expect(sh('git status --porcelain', repo)).toBe('');
   });
 
   it('remembers a decision in session 1 under project:acme-shop with the core tools only', async () => {

@@ -41,7 +41,7 @@ describe('MCP over HTTP: per-connection project and the core tool profile', () =
   it('serves six tools by default, in under a fifth of the full list\'s characters', async () => {
     const list = await (await open()).listTools();
     expect(list.tools.map((t) => t.name).sort()).toEqual(['forget', 'memory.invalidate', 'memory.supersede', 'memory.update', 'recall', 'remember']);
-    // Full profile: 55,789 characters (docs/api.md); the core list must stay small.
+    // Full profile: 55,794 characters (docs/api.md); the core list must stay small.
     expect(JSON.stringify(list).length).toBeLessThan(10_000);
   });
 
@@ -58,13 +58,13 @@ describe('MCP over HTTP: per-connection project and the core tool profile', () =
     expect(memoriesOf(await otherProject.callTool({ name: 'recall', arguments: { query: 'acme deploy window' } }))).toEqual([]);
   });
 
-  it('refuses a malformed project header at initialize (400) instead of writing elsewhere', async () => {
+  it.each(['two words', '../etc'])('refuses a malformed project header (%s) at initialize (400, issue 37 for ../etc) instead of writing elsewhere', async (project) => {
     const res = await fetch(server.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'X-Engram-Project': 'two words' },
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'X-Engram-Project': project },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
     });
     expect(res.status).toBe(400);
-    expect(JSON.stringify(await res.json())).toMatch(/X-Engram-Project must be/);
+    expect(JSON.stringify(await res.json())).toMatch(/X-Engram-Project must be global, a project name or project:<id>/);
   });
 });

@@ -40,4 +40,27 @@ describe('MCP memory:// resources', () => {
     expect(completion.completion.values).toContain(id);
     expect(completion.completion.values).not.toContain(hiddenId);
   });
+
+  it('issue 37 resources/read: a missing, foreign or malformed id answers -32002 (Resource not found)', async () => {
+    const hidden = (await client.callTool({ name: 'memory.store', arguments: { type: 'fact', content: 'Project Eta uses port 9444', scope: 'project:eta' } })) as CallToolResult;
+    const hiddenId = (hidden.structuredContent as { id: string }).id;
+    for (const id of ['6a1c3a3e-0000-4000-8000-000000000000', hiddenId, 'not-an-id']) {
+      await expect(client.readResource({ uri: `memory://${id}` })).rejects.toMatchObject({ code: -32002, message: expect.stringContaining(`memory://${id}`) });
+    }
+  });
+
+  it('issue 37 resources/list: the most recent memories the session sees, newest first, at most 20', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 21; i++) {
+      const stored = (await client.callTool({ name: 'memory.store', arguments: { type: 'fact', content: `Listed fact number ${i} about the release train` } })) as CallToolResult;
+      ids.push((stored.structuredContent as { id: string }).id);
+    }
+    const foreign = (await client.callTool({ name: 'memory.store', arguments: { type: 'fact', content: 'Project Theta is private', scope: 'project:theta' } })) as CallToolResult;
+    const { resources } = await client.listResources();
+    expect(resources).toHaveLength(20);
+    expect(resources[0]).toMatchObject({ uri: `memory://${ids[20]}`, name: 'fact: Listed fact number 20 about the release train', mimeType: 'application/json' });
+    expect(resources.map((r) => r.uri)).not.toContain(`memory://${(foreign.structuredContent as { id: string }).id}`);
+    const read = await client.readResource({ uri: resources[0]!.uri });
+    expect(JSON.parse(String((read.contents[0] as { text: string }).text))).toMatchObject({ id: ids[20] });
+  });
 });

@@ -12,7 +12,7 @@ export type {
 export { useCaseSlices, sliceFor } from './use-case-slices.js';
 export type { UseCaseSlices } from './use-case-slices.js';
 // The loopback / Host / Origin rules of the HTTP apps (MCP server, A2A server, inspector), shared (issue 38).
-export { assertSafeBinding, bearerOf, hostnameOf, hostOriginProblem, safeEqual } from './http-access.js';
+export { assertSafeBinding, bearerOf, hostnameOf, hostOriginProblem, isLoopback, safeEqual } from './http-access.js';
 export type { HostOriginPolicy } from './http-access.js';
 export type { CallContext } from './scope-context.js';
 export type { ProgressListener, ProgressOptions } from './progress.js';

@@ -38,6 +38,7 @@ export type { MemoryContext } from './toc/memory-context.js';
 export type { TocStatus } from './toc/toc-admin.js';
 export type { BuildReport, RunReport } from './toc/toc-builder.js';
 export type { BuildState } from './toc/checkpoint.js';
+export { listTocProjects, type TocProject } from './toc/toc-projects.query.js';
 export { createTocSummariser } from './summariser/default-summariser.js';
 export { BUILD_TOC_JOB, EMBED_EVENTS_JOB, registerTocJobs, requestTocBuild } from './toc/toc-jobs.js';
 export { createTocFromConfig } from './toc/toc-from-config.js';

@@ -20,7 +20,7 @@ export { DEFAULT_PGLITE_MEMORY, pgliteMemoryFrom } from './db/pglite-memory.js';
 export type { PgliteMemorySettings } from './db/pglite-memory.js';
 export { openLightDatabase, type OpenLightOptions } from './db/open-light.js';
 export { migrateToLatest, migrateDown, type MigrateOptions } from './db/migrate.js';
-export { prepareSchema, pendingMigrations, type SchemaReadiness } from './db/schema-readiness.js';
+export { prepareSchema, pendingMigrations, migrationState, type SchemaReadiness } from './db/schema-readiness.js';
 export { refreshStatistics, STATISTICS_TABLES, type RefreshStatisticsOptions } from './db/refresh-statistics.js';
 export { vacuumDeadRows, VACUUM_TABLES, type VacuumDeadRowsOptions } from './db/vacuum-dead-rows.js';
 export { DEFAULT_EMBEDDING_DIM, type MigrationContext } from './db/migration-context.js';

@@ -6,7 +6,8 @@ import type { GateAuditEntry } from './gate-outcome.js';
 /** Filter of {@link searchGateAudit}; every field narrows the log. */
 export interface GateAuditFilter {
   action?: string;
-  reviewer?: string;
+  /** Case-insensitive substring of the reviewer (issue 37: `ui:` finds every inspector review, `Alice` finds `cli:alice`). */
+  reviewerContains?: string;
   memoryId?: string;
   requestId?: string;
   /** Case-insensitive substring of the reason. */
@@ -42,7 +43,7 @@ export async function searchGateAudit(db: Kysely<GateDatabase>, f: GateAuditFilt
   const before = f.cursor ? decodeCursor(f.cursor) : undefined;
   const rows = await db.selectFrom('gate_audit').selectAll()
     .$if(!!f.action, (q) => q.where('action', '=', f.action as string))
-    .$if(!!f.reviewer, (q) => q.where('reviewer', '=', f.reviewer as string))
+    .$if(!!f.reviewerContains, (q) => q.where(sql<boolean>`strpos(lower(coalesce(reviewer, '')), lower(${f.reviewerContains as string})) > 0`))
     .$if(!!f.memoryId, (q) => q.where('memory_id', '=', f.memoryId as string))
     .$if(!!f.requestId, (q) => q.where('request_id', '=', f.requestId as string))
     .$if(!!f.reasonContains, (q) => q.where(sql<boolean>`strpos(lower(reason), lower(${f.reasonContains as string})) > 0`))

@@ -59,7 +59,12 @@ describe.each(testBackends)('inspector read queries on $name', (backend) => {
     const byRequest = await searchGateAudit(ctx.handle.db, { requestId: queued.requestId });
     expect(byRequest.items.map((e) => e.action)).toEqual(['reject', 'queue']);
     expect(byRequest.items[1]).toMatchObject({ memoryId: null, memoryVersion: null, policyMatched: 'review-belief-changes', decision: 'ADD' });
-    expect((await searchGateAudit(ctx.handle.db, { reviewer: 'auditor' })).items.map((e) => [e.requestId, e.action])).toEqual([[queued.requestId, 'reject']]);
+    expect((await searchGateAudit(ctx.handle.db, { reviewerContains: 'auditor' })).items.map((e) => [e.requestId, e.action])).toEqual([[queued.requestId, 'reject']]);
+    // Issue 37: the reviewer filter is a case-insensitive substring, like the reason's.
+    for (const part of ['AUDIT', 'dito', 'Auditor']) {
+      expect((await searchGateAudit(ctx.handle.db, { reviewerContains: part })).items.map((e) => e.requestId)).toEqual([queued.requestId]);
+    }
+    expect((await searchGateAudit(ctx.handle.db, { reviewerContains: 'nobody' })).items).toEqual([]);
     const rejects = (await searchGateAudit(ctx.handle.db, { action: 'reject', limit: 500 })).items;
     expect(rejects.map((e) => e.requestId)).toContain(queued.requestId);
     expect(new Set(rejects.map((e) => e.action))).toEqual(new Set(['reject']));

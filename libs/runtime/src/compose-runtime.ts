@@ -1,6 +1,6 @@
 import type { LifecycleStats, LifecycleSweeps, MemoryService } from '@engram/agents';
 import {
-  createJobQueue, loadEmbeddingProvider, openDatabase, prepareSchema, summarizeConfig, type EmbeddingProvider, type EngramConfig,
+  createJobQueue, loadEmbeddingProvider, migrationState, openDatabase, prepareSchema, summarizeConfig, type EmbeddingProvider, type EngramConfig,
 } from '@engram/infra';
 import { requestEmbedding } from '@engram/retrieval';
 import type { Kysely } from 'kysely';
@@ -90,9 +90,10 @@ function healthProbe({ config, handle, service, indexer, embedder, toc }: Core, 
       const pendingEmb = db.ok && indexer ? await indexer.countPendingEmbeddings().catch(() => null) : null;
       const oldestEmb = db.ok && indexer ? await indexer.oldestPendingAgeSeconds().catch(() => null) : null;
       const pendingToc = db.ok ? await toc.pendingOutbox().catch(() => null) : null;
+      const migrations = db.ok ? await migrationState(handle).catch(() => undefined) : undefined;
       return {
         status: !db.ok ? 'down' : embedder ? 'ok' : 'degraded',
-        database: { ...db, backend: handle.backend, location: handle.location },
+        database: { ...db, backend: handle.backend, location: handle.location, ...(migrations ? { migrations } : {}) },
         model: { ok: embedder !== null, name: config.modelName, dir: config.modelDir, ...(modelError ? { error: modelError } : {}) },
         embeddings: { pending: pendingEmb, oldestAgeSeconds: oldestEmb },
         gate: { pending: pendingGate },

@@ -4,7 +4,7 @@ import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestCon
 import { sliceFor, useCaseSlices, type CallContext, type MemoryService, type UseCaseSlices } from '@engram/agents';
 import { toTaskFailure } from '../errors/to-task-failure.js';
 import { resolveSkillRequest } from '../skills/resolve-skill-request.js';
-import type { SkillResult } from '../skills/skill-definition.js';
+import { protocolOf, type SkillResult } from '../skills/skill-definition.js';
 import { agentMessage, dataPart, textPart } from './a2a-parts.js';
 
 /** Who the memory service sees as the actor of A2A calls (recorded in the gate's audit trail). */
@@ -64,7 +64,8 @@ export class EngramAgentExecutor implements AgentExecutor {
       const resolved = resolveSkillRequest(request.userMessage);
       if (!resolved.ok) return void status(TaskState.TASK_STATE_FAILED, [textPart(resolved.message), dataPart({ error: { code: 'INVALID_INPUT', message: resolved.message } })]);
       status(TaskState.TASK_STATE_WORKING, [textPart(`Running ${resolved.skill.id}…`)]);
-      const result = await resolved.skill.run(resolved.input, { service: sliceFor(this.slices, resolved.skill.uses), ctx: callerContext(request.context.user) });
+      const protocol = protocolOf(request.context.requestedVersion);
+      const result = await resolved.skill.run(resolved.input, { service: sliceFor(this.slices, resolved.skill.uses), ctx: callerContext(request.context.user), protocol });
       if (run.canceled) return;
       this.publishResult(bus, taskId, contextId, result);
       status(TaskState.TASK_STATE_COMPLETED, [textPart(result.summary), dataPart(result.data)]);

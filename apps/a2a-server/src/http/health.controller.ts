@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
-import type { HealthProbe, MetricsExporter } from '@engram/runtime';
+import type { HealthProbe, HealthReport, MetricsExporter } from '@engram/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { A2aSettings } from '../composition-root.js';
 import { A2A_SETTINGS, HEALTH_PROBE, METRICS } from '../tokens.js';
@@ -7,11 +7,19 @@ import { bearerMatches } from './a2a-middleware.js';
 import { hostProblem } from './host-origin-check.js';
 
 /**
- * `/health`: without credentials (or from a foreign Host) liveness only, `{ status }`, for load
- * balancers; with the API key from an allowed Host the full report (database, model, backlogs,
- * config summary, no secrets). 503 when the database is down. A wrong key is 401.
+ * `/health`: liveness only, `{ status }`, for load balancers, unless the caller sends the API key
+ * from an allowed Host; then the full report (database, model, backlogs, config summary with this
+ * server's own port, no secrets). 503 when the database is down. Like the MCP server's /health
+ * (issue 37): a wrong key is liveness too, not 401, and with `--insecure-no-auth` there is no key,
+ * so the report stays liveness only (`engram status` prints the full one).
  * `/metrics`: Prometheus text exposition (ADR-0015), Bearer-checked in mount-a2a.ts.
  */
+/** The shared config summary names http.port, the MCP server's; this server reports the port it answers on. */
+function withOwnPort(report: HealthReport, port: number): HealthReport {
+  const http = (report.config.http ?? {}) as Record<string, unknown>;
+  return { ...report, config: { ...report.config, http: { ...http, port } } };
+}
+
 @Controller()
 export class HealthController {
   constructor(
@@ -29,14 +37,10 @@ export class HealthController {
   async report(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const auth = req.headers.authorization;
     const { apiKey } = this.settings;
-    if (auth !== undefined && apiKey !== undefined && !bearerMatches(auth, apiKey)) {
-      await reply.status(401).header('WWW-Authenticate', 'Bearer realm="engram"').send({ error: 'invalid API key' });
-      return;
-    }
+    const keyOk = apiKey !== undefined && auth !== undefined && bearerMatches(auth, apiKey);
+    const full = keyOk && hostProblem(this.settings, req.headers.host, undefined) === undefined;
     const report = await this.health.report();
     const code = report.status === 'down' ? 503 : 200;
-    const hostOk = hostProblem(this.settings, req.headers.host, undefined) === undefined;
-    const full = hostOk && (apiKey === undefined || auth !== undefined);
-    await reply.status(code).send(full ? report : { status: report.status });
+    await reply.status(code).send(full ? withOwnPort(report, req.raw.socket.localPort ?? this.settings.port) : { status: report.status });
   }
 }

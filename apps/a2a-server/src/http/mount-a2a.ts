@@ -40,6 +40,25 @@ function lastModified(at: Date): RequestHandler {
 }
 
 /**
+ * `A2A-Version: 1.0.1` is version 1.0: the specification says a patch version must not be
+ * considered, but the SDK compares the header with the card's "1.0" as a string (issue 37). The
+ * header is cut to major.minor before the SDK reads it; anything that is not a version stays as
+ * sent (the SDK refuses it by name).
+ */
+export const ignorePatchVersion: RequestHandler = (req, _res, next) => {
+  const raw = req.headers['a2a-version'];
+  const m = typeof raw === 'string' ? /^\s*(\d+)\.(\d+)\.\d+\s*$/.exec(raw) : null;
+  if (m) req.headers['a2a-version'] = `${m[1]}.${m[2]}`;
+  next();
+};
+
+/** The v1.0 card varies with A2A-Version like the v0.3 one the legacy router answers (docs/a2a.md). */
+const varyOnVersion: RequestHandler = (_req, res, next) => {
+  res.vary('A2A-Version');
+  next();
+};
+
+/**
  * The A2A endpoints as one express app built from the SDK's own transports (JSON-RPC, HTTP+JSON,
  * agent card; v1.0 natively and v0.3 through its legacy compatibility), mounted into the Nest
  * Fastify app as middleware (ADR-0008). Ahead of them: Bearer auth (everywhere but the card, /health included), the body limit and the checks the SDK
@@ -49,12 +68,13 @@ export function a2aExpressApp({ requestHandler, access, hosts, verifyKey, cardMo
   const app = express();
   app.disable('x-powered-by');
   app.use(checkHostAndOrigin(hosts, REST_PATH));
+  app.use(ignorePatchVersion);
   const legacyCompat = { enabled: true };
   const userBuilder: UserBuilder = access.apiKey === undefined ? anonymousUser : apiKeyUser;
   // v0.3 callers (A2A-Version 0.x or none) get the compat router's translation of the SDK object;
   // v1.0 callers its proto-JSON form (the v1 handler would serialise the object's `$case` unions as is).
   const coreCard = () => requestHandler.getAgentCard();
-  app.use(`/${AGENT_CARD_PATH}`, lastModified(cardModified), legacyAgentCardRouter({ agentCardProvider: coreCard }),
+  app.use(`/${AGENT_CARD_PATH}`, lastModified(cardModified), legacyAgentCardRouter({ agentCardProvider: coreCard }), varyOnVersion,
     agentCardHandler({ agentCardProvider: async () => AgentCard.toJSON(await coreCard()) as AgentCard }));
   // /health checks its own credentials (liveness without them, health.controller.ts).
   app.use('/metrics', requireBearer('rest', access.apiKey, verifyKey));

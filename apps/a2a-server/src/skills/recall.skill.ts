@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineSkill, scopeParam, topKParam } from './skill-definition.js';
+import { defineSkill, scopeParam, topKParam, wireKeys } from './skill-definition.js';
 
 /** recall (FR-07): plain search, vector / keyword / hybrid, without the validation of research. */
 export const recallSkill = defineSkill({
@@ -17,14 +17,15 @@ export const recallSkill = defineSkill({
     top_k: topKParam,
     scope: scopeParam,
   }),
-  async run(input, { service, ctx }) {
+  async run(input, { service, ctx, protocol }) {
     const out = await service.search({ query: input.query, mode: input.mode, topK: input.top_k, scope: input.scope }, ctx);
-    const results = out.results.map(({ record, score }) => ({
+    const lines = out.results.map(({ record }) => `- [${record.type}] ${record.content} (memory://${record.id})`);
+    const results = out.results.map(({ record, score }) => wireKeys({
       id: record.id, type: record.type, content: record.content, scope: record.scope, tags: record.tags,
       score, confidence: record.confidence, created_at: record.createdAt.toISOString(), url: `memory://${record.id}`,
-    }));
-    const lines = results.map((r) => `- [${r.type}] ${r.content} (memory://${r.id})`);
-    const summary = results.length ? `Found ${results.length} memories (${out.mode}):\n${lines.join('\n')}` : 'Nothing relevant remembered.';
+    }, protocol));
+    const noun = results.length === 1 ? 'memory' : 'memories';
+    const summary = results.length ? `Found ${results.length} ${noun} (${out.mode}):\n${lines.join('\n')}` : 'Nothing relevant remembered.';
     return { summary, data: { results, metadata: { mode: out.mode, count: results.length, ...(out.degraded ? { degraded: out.degraded } : {}) } } };
   },
 });

@@ -1,6 +1,6 @@
 import { BUILTIN_TYPES } from '@engram/memory';
 import { z } from 'zod';
-import { defineSkill, scopeParam } from './skill-definition.js';
+import { defineSkill, scopeParam, wireKeys } from './skill-definition.js';
 
 /** remember (FR-07): store a memory through the Librarian gate (approved, pending review or rejected). */
 export const rememberSkill = defineSkill({
@@ -20,9 +20,9 @@ export const rememberSkill = defineSkill({
     tags: z.array(z.string().min(1).max(64)).max(32).optional(),
     scope: scopeParam,
   }),
-  async run(input, { service, ctx }) {
+  async run(input, { service, ctx, protocol }) {
     const r = await service.store(input, ctx);
-    const data = { status: r.status, id: r.id, request_id: r.requestId, reason: r.reason, ...(r.code ? { code: r.code } : {}), ...(r.duplicateOf ? { duplicate_of: r.duplicateOf } : {}) };
+    const data = wireKeys({ status: r.status, id: r.id, request_id: r.requestId, reason: r.reason, ...(r.code ? { code: r.code } : {}), ...(r.duplicateOf ? { duplicate_of: r.duplicateOf } : {}) }, protocol);
     const summary = r.status === 'approved'
       ? `Remembered as memory://${r.id}${r.duplicateOf ? ' (already known)' : ''}.`
       : r.status === 'pending' ? `Queued for review (gate request ${r.requestId}): ${r.reason}` : `Not stored: ${r.reason}`;

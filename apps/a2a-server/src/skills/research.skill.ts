@@ -1,10 +1,10 @@
 import type { Citation } from '@engram/retrieval';
 import { z } from 'zod';
-import { defineSkill, scopeParam, topKParam } from './skill-definition.js';
+import { defineSkill, scopeParam, topKParam, wireKeys, type Protocol } from './skill-definition.js';
 
-/** Citations on the wire: snake_case like the rest of the A2A data parts (seed 000 FR-04 field names). */
-function citationView(c: Citation) {
-  return { id: c.id, type: c.type, excerpt: c.excerpt, created_at: c.createdAt, confidence: c.confidence, url: c.url };
+/** Citations on the wire: snake_case for v0.3 (seed 000 FR-04 field names), camelCase for v1.0. */
+function citationView(c: Citation, protocol: Protocol) {
+  return wireKeys({ id: c.id, type: c.type, excerpt: c.excerpt, created_at: c.createdAt, confidence: c.confidence, url: c.url }, protocol);
 }
 
 /**
@@ -29,14 +29,14 @@ export const researchSkill = defineSkill({
     types: z.array(z.string().min(1).max(64)).max(20).optional(),
     scope: scopeParam,
   }),
-  async run(input, { service, ctx }) {
+  async run(input, { service, ctx, protocol }) {
     // An empty question has an empty answer (issue 3), not an error: the Researcher plans nothing and retrieves nothing.
     const out = await service.research({ query: input.query, topK: input.top_k, maxTokens: input.max_tokens, types: input.types, scope: input.scope }, ctx);
-    const metadata = {
+    const metadata = wireKeys({
       query: out.query, mode: out.mode, plan: out.plan, attempts: out.attempts, warnings: out.warnings, synthesiser: out.synthesiser,
       token_budget_exceeded: out.tokenBudgetExceeded, excluded_count: out.excludedCount, notice: out.notice, ...(out.degraded ? { degraded: out.degraded } : {}),
-    };
-    const data = { results: out.results, citations: out.citations.map(citationView), contradictions: out.contradictions, metadata };
+    }, protocol);
+    const data = { results: out.results, citations: out.citations.map((c) => citationView(c, protocol)), contradictions: out.contradictions, metadata };
     return { summary: out.summary, data, artifact: { name: 'research-results.json', description: 'Research results with citations', data } };
   },
 });

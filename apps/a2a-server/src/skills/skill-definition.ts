@@ -9,10 +9,31 @@ export interface SkillResult {
   artifact?: { name: string; description: string; data: unknown };
 }
 
-/** What a skill runs with: the use cases of the one capability it declared (ADR-0037). */
+/** The A2A protocol version the caller speaks: 1.x or the legacy 0.3 (no A2A-Version header, or 0.x). */
+export type Protocol = '1.0' | '0.3';
+
+export function protocolOf(requestedVersion: string | undefined): Protocol {
+  return requestedVersion === undefined || requestedVersion.trim() === '' || requestedVersion.trim().startsWith('0.') ? '0.3' : '1.0';
+}
+
+/** What a skill runs with: the use cases of the one capability it declared (ADR-0037), and the caller's protocol. */
 export interface SkillDeps<C extends Capability = Capability> {
   service: UseCases[C];
   ctx: CallContext;
+  protocol: Protocol;
+}
+
+const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
+/**
+ * The keys of a skill's own data-part object in the caller's protocol (issue 37): camelCase for
+ * v1.0 (its JSON serialisation rule, TCK DM-SERIAL-001), snake_case for v0.3 as docs/api.md names
+ * them. Flat: only the object's own keys change, never the keys of values inside (a memory's
+ * metadata is the caller's data).
+ */
+export function wireKeys(fields: Record<string, unknown>, protocol: Protocol): Record<string, unknown> {
+  if (protocol === '0.3') return fields;
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [camel(key), value]));
 }
 
 /** One A2A skill: its card entry, its strict input schema, and what it runs. */

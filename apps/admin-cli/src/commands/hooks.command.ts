@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { CliError } from '../errors/to-exit-code.js';
 import { changedHunks, installHooks, lineDiff, uninstallHooks } from '../hooks/claude-settings.js';
+import { excludeFromGit, type ExcludeResult } from '../hooks/git-exclude.js';
 import { defaultHookCommand, engramOnPath, settingsFile, thisInstallBin, type SettingsTarget } from '../hooks/hook-command.js';
 import { action, type CliCommand } from './command-kit.js';
 
@@ -49,6 +50,11 @@ function writeAtomically(file: string, text: string): void {
   renameSync(tmp, file);
 }
 
+function excludeLine(excluded: ExcludeResult | undefined, dryRun: boolean): string[] {
+  if (!excluded?.added) return [];
+  return [`${dryRun ? 'would keep' : 'kept'} .claude/settings.local.json out of git: ${dryRun ? 'would add' : 'added'} it to ${excluded.file}`];
+}
+
 /** `engram hooks install`: wires `engram hook` into Claude Code's settings (local by default, shared or user). */
 export const hooksCommand: CliCommand = {
   register(program: Command) {
@@ -72,10 +78,14 @@ export const hooksCommand: CliCommand = {
         const changed = JSON.stringify(json) !== JSON.stringify(next);
         const dryRun = opts['dry-run'] === true || opts['dryRun'] === true;
         if (changed && !dryRun) writeAtomically(file, after);
+        // The developer's own file stays out of git (issue 37), as Claude Code keeps it: .git/info/exclude.
+        const excluded = targetOf(opts) === 'local' && !opts['uninstall']
+          ? excludeFromGit(path.dirname(path.dirname(file)), path.join('.claude', 'settings.local.json'), dryRun) : undefined;
         const diff = changed ? changedHunks(lineDiff(before, after)) : [];
-        out.result({ file, changed, written: changed && !dryRun, command, diff }, () => [
+        out.result({ file, changed, written: changed && !dryRun, command, diff, git_exclude: excluded ?? null }, () => [
           changed ? `${dryRun ? 'would change' : 'changed'} ${file}:` : `${file}: already ${opts['uninstall'] ? 'without' : 'with'} engram's hooks, nothing changed`,
           ...diff,
+          ...excludeLine(excluded, dryRun),
           ...(note && !opts['uninstall'] ? [note] : []),
         ]);
       }));

@@ -1,25 +1,30 @@
-import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
+import { Controller, Get, Headers, NotFoundException, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { asset } from '../views/assets.js';
 
-/** The bundled front-end (tools/build/build.mjs writes it next to main.js): nothing is loaded from elsewhere. */
-const ASSET_DIR = fileURLToPath(new URL('./assets/', import.meta.url));
-const TYPES: Record<string, string> = { 'app.js': 'text/javascript; charset=utf-8', 'app.css': 'text/css; charset=utf-8', 'favicon.svg': 'image/svg+xml' };
-const cache = new Map<string, Buffer>();
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * `/assets/<name>`: with `?v=` of the current content, cached for a year (the URL changes with the
+ * content); otherwise revalidated on each use. Either way ETag and Last-Modified, and a 304 for a
+ * matching If-None-Match (or If-Modified-Since).
+ */
 @Controller()
 export class AssetsController {
   @Get('/assets/:name')
-  asset(@Param('name') name: string, @Res() reply: FastifyReply): void {
-    const type = TYPES[name];
-    if (!type) throw new NotFoundException();
-    let body = cache.get(name);
-    if (!body) {
-      body = readFileSync(join(ASSET_DIR, name));
-      cache.set(name, body);
-    }
-    void reply.header('content-type', type).header('cache-control', 'no-cache').send(body);
+  serve(
+    @Param('name') name: string, @Query('v') version: string | undefined,
+    @Headers('if-none-match') ifNoneMatch: string | undefined, @Headers('if-modified-since') ifModifiedSince: string | undefined,
+    @Res() reply: FastifyReply,
+  ): void {
+    const a = asset(name);
+    if (!a) throw new NotFoundException();
+    void reply.header('etag', a.etag).header('last-modified', a.lastModified)
+      .header('cache-control', version === a.hash ? IMMUTABLE : 'no-cache');
+    const fresh = ifNoneMatch !== undefined
+      ? ifNoneMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(a.etag)
+      : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= Date.parse(a.lastModified);
+    if (fresh) return void reply.status(304).send();
+    void reply.header('content-type', a.type).send(a.body);
   }
 }

@@ -23,7 +23,7 @@ export class ConversationsController {
     const form = { project: raw.project, q: raw.q };
     try {
       const f = parseInput(tocQuery, raw);
-      if (!f.project) return tocRootPage(form);
+      if (!f.project) return tocRootPage(form, undefined, undefined, undefined, await this.deps.conversationProjects());
       if (f.node) return await this.node(f.project, f.node);
       const toc = this.deps.service.toc;
       if (f.q) return tocRootPage(form, undefined, (await toc.search(f.q, operatorContext(), { scope: f.project, limit: 30 })).hits);

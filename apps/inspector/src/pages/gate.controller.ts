@@ -35,7 +35,7 @@ export class GateController {
     const form = { action: raw.action, reviewer: raw.reviewer, memory: raw.memory, reason: raw.reason };
     try {
       const f = parseInput(auditQuery, raw);
-      const page = await this.deps.audit({ action: f.action, reviewer: f.reviewer, memoryId: f.memory, reasonContains: f.reason, cursor: f.cursor, limit: 50 });
+      const page = await this.deps.audit({ action: f.action, reviewerContains: f.reviewer, memoryId: f.memory, reasonContains: f.reason, cursor: f.cursor, limit: 50 });
       return auditPage(form, page);
     } catch (err) {
       const bad = err instanceof BadInputError || (err as { code?: string }).code === 'INVALID_CURSOR';

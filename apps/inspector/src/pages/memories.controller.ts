@@ -14,6 +14,9 @@ const memoriesQuery = z.object({
   q: optionalText(2000),
   mode: z.enum(['hybrid', 'keyword', 'vector'], { message: 'mode must be hybrid, keyword or vector' }).optional(),
   scope: optionalText(200),
+  // `types` is the documented name (docs/inspector.md, the form); `type` still works (issue 37:
+  // `types=decision` was silently ignored while only `type` was read).
+  types: csvList,
   type: csvList,
   tags: csvList,
   status: z.union([z.literal(''), STATUS], { message: 'status must be active, superseded, invalidated, archived or forgotten' }).optional(),
@@ -33,10 +36,12 @@ export class MemoriesController {
   @Header('content-type', 'text/html; charset=utf-8')
   async memories(@Query() raw: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const form: MemoriesForm = {
-      q: raw.q, mode: raw.mode, scope: raw.scope, type: raw.type, tags: raw.tags, status: raw.status, archived: ['on', '1', 'true'].includes(String(raw.archived)),
+      q: raw.q, mode: raw.mode, scope: raw.scope, types: [raw.types, raw.type].filter(Boolean).join(',') || undefined, tags: raw.tags, status: raw.status, archived: ['on', '1', 'true'].includes(String(raw.archived)),
     };
     try {
-      const f = parseInput(memoriesQuery, raw);
+      const parsed = parseInput(memoriesQuery, raw);
+      const types = [...(parsed.types ?? []), ...(parsed.type ?? [])];
+      const f = { ...parsed, type: types.length ? types : undefined };
       if (f.q) {
         const search = await this.deps.service.retrieve(
           { query: f.q, mode: f.mode ?? 'hybrid', scope: f.scope, types: f.type, tags: f.tags, includeArchived: f.archived, topK: 20, maxTokens: 50_000 },

@@ -1,4 +1,4 @@
-import type { ConversationEvent, Grip, TocNode, TocPage, TocSearchHit } from '@engram/conversation';
+import type { ConversationEvent, Grip, TocNode, TocPage, TocProject, TocSearchHit } from '@engram/conversation';
 import { badge, time } from './components.js';
 import { html, query, type Html } from './html.js';
 import { layout, notice } from './layout.js';
@@ -38,11 +38,20 @@ function gripBlock(g: GripExpansion): Html {
   return html`<details class="grip"><summary>“${g.grip.excerpt.slice(0, 120)}” <span class="muted">${g.grip.source} · ${time(g.grip.ts)}</span></summary>${eventList(g.events)}</details>`;
 }
 
-/** The TOC root (years) of a project, or the search form alone without a project. */
-export function tocRootPage(f: ConversationsForm, years?: TocPage, hits?: TocSearchHit[], error?: string): string {
+/** The projects with a TOC, each a link to its years (issue 37: the page asked for a name and listed none). */
+function projectList(projects: TocProject[]): Html {
+  if (!projects.length) {
+    return notice('empty', 'No conversation has been summarised yet. `engram hooks install` in a repository records its agent sessions; the TOC builder summarises them every few seconds while a server runs (or `engram toc build`).');
+  }
+  return html`<h2>Projects</h2><ul class="cards projects">${projects.map((p) => html`<li class="card"><div class="card-head"><a href="/conversations${query({ project: p.project })}">${p.project}</a></div>
+<div class="card-foot">${time(p.from)} → ${time(p.to)}</div></li>`)}</ul>`;
+}
+
+/** The TOC root (years) of a project, or, without a project, the projects that have one. */
+export function tocRootPage(f: ConversationsForm, years?: TocPage, hits?: TocSearchHit[], error?: string, projects: TocProject[] = []): string {
   let body: Html;
   if (error) body = notice('error', error);
-  else if (!f.project) body = notice('empty', 'Name a project (its scope, e.g. project:acme) to browse its conversations: Year → Month → Week → Day → Segment.');
+  else if (!f.project) body = projectList(projects);
   else if (hits) {
     body = hits.length
       ? html`<h2>Matches</h2><ul class="cards">${hits.map((h) => html`<li class="card"><div class="card-head">${badge(h.kind === 'grip' ? 'excerpt' : (h.level ?? 'node'), 'op')} <a href="${nodeHref(f.project as string, h.nodeId)}">${h.text.slice(0, 160)}</a></div><div class="card-foot">${time(h.at)} · matched by ${h.matchedBy.join(' + ')}</div></li>`)}</ul>`

@@ -21,6 +21,7 @@ export function payloadOf(r: GateRequestView): Payload {
 
 function what(r: GateRequestView): string {
   const p = payloadOf(r).request ?? {};
+  if (p.op === 'promote') return `promote memory ${p.id?.slice(0, 8) ?? ''} from ${r.scope} to global`;
   const text = p.content ?? (p.replacement?.content as string | undefined) ?? (p.patch?.content as string | undefined) ?? p.reason ?? p.id ?? '';
   return excerpt(`${p.type ?? (p.replacement?.type as string | undefined) ?? ''} ${text}`.trim(), 160);
 }
@@ -35,15 +36,26 @@ export function gateListPage(status: string, items: GateRequestView[]): string {
   return layout('Gate', 'gate', html`<h1>Gate review</h1>${tabs}${body}`);
 }
 
+/**
+ * A promotion moves the record itself to the global scope (issue 37: the page showed Type and
+ * Scope "—" and did not say where it goes): the proposal is the record with scope global.
+ */
+function promotionNote(target: MemoryRecord | undefined): Html {
+  const from = target ? target.scope : 'its scope';
+  return notice('info', html`Promote to <strong>global</strong>: once approved, this memory moves from ${from} to the global scope, where every project and agent recalls it.`);
+}
+
 /** The proposed record next to the one it would change (or duplicate). */
 function proposal(p: Payload, target: MemoryRecord | undefined): Html {
   const req = p.request ?? {};
   const proposed: Record<string, unknown> = req.op === 'update' && target ? { ...target, ...req.patch }
-    : req.op === 'supersede' ? { ...req.replacement } : { ...req };
+    : req.op === 'supersede' ? { ...req.replacement }
+      : req.op === 'promote' ? { ...(target ?? {}), scope: 'global', content: target?.content }
+        : { ...req };
   const fields = ['content', 'type', 'scope', 'tags', 'metadata', 'confidence', 'validFrom', 'validTo'];
   const side = (title: string, r: Record<string, unknown> | undefined) => html`<div class="side"><h3>${title}</h3>${r ? html`<blockquote class="content">${String(r.content ?? '(no content change)')}</blockquote>
 ${facts([['Type', r.type as string | undefined], ['Scope', r.scope as string | undefined], ['Tags', Array.isArray(r.tags) ? r.tags.join(', ') : undefined]])}` : html`<p class="muted">No existing record: this creates a new one.</p>`}</div>`;
-  return html`<div class="beside">${side('Proposed', proposed)}${side(target ? `Existing ${target.id.slice(0, 8)} (v${target.version})` : 'Existing', target as unknown as Record<string, unknown> | undefined)}</div>
+  return html`${req.op === 'promote' ? promotionNote(target) : ''}<div class="beside">${side('Proposed', proposed)}${side(target ? `Existing ${target.id.slice(0, 8)} (v${target.version})` : 'Existing', target as unknown as Record<string, unknown> | undefined)}</div>
 ${target && proposed.content !== undefined ? html`<h3>Diff (existing → proposed)</h3>${objectDiff(target as unknown as Record<string, unknown>, proposed, fields)}` : ''}`;
 }
 

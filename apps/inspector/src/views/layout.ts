@@ -1,3 +1,4 @@
+import { assetUrl } from './assets.js';
 import { html, type Html } from './html.js';
 
 export type Section = 'memories' | 'gate' | 'conversations' | 'work' | 'health' | 'none';
@@ -10,17 +11,21 @@ const NAV: Array<{ section: Section; href: string; label: string }> = [
   { section: 'health', href: '/health', label: 'Health' },
 ];
 
-/** The page shell: header navigation, main landmark, the bundled stylesheet and script (no CDN). */
+/** The islands the bundled script draws from: a page without them does not load it (issue 37). */
+const SCRIPTED = /id="(graph-data|chart-data)"/;
+
+/** The page shell: header navigation, main landmark, the bundled stylesheet, and the script on pages that draw (no CDN). */
 export function layout(title: string, section: Section, body: Html): string {
+  const script = SCRIPTED.test(body.value) ? html`<script src="${assetUrl('app.js')}" defer></script>` : '';
   return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · engram inspector</title>
-<link rel="stylesheet" href="/assets/app.css">
-<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
-<script src="/assets/app.js" defer></script>
+<link rel="stylesheet" href="${assetUrl('app.css')}">
+<link rel="icon" href="${assetUrl('favicon.svg')}" type="image/svg+xml">
+${script}
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>

@@ -9,7 +9,7 @@ export interface MemoriesForm {
   q?: string;
   mode?: string;
   scope?: string;
-  type?: string;
+  types?: string;
   tags?: string;
   status?: string;
   archived?: boolean;
@@ -28,7 +28,7 @@ function searchForm(f: MemoriesForm): Html {
     <input id="q" name="q" type="search" value="${f.q ?? ''}" placeholder="what does my agent remember about…" maxlength="2000"></div>
   <div class="field"><label for="mode">Mode</label><select id="mode" name="mode">${MODES.map((m) => option(m, m, f.mode ?? 'hybrid'))}</select></div>
   <div class="field"><label for="scope">Scope</label><input id="scope" name="scope" value="${f.scope ?? ''}" placeholder="project:acme"></div>
-  <div class="field"><label for="type">Types</label><input id="type" name="type" value="${f.type ?? ''}" placeholder="fact, decision"></div>
+  <div class="field"><label for="types">Types</label><input id="types" name="types" value="${f.types ?? ''}" placeholder="fact, decision"></div>
   <div class="field"><label for="tags">Tags</label><input id="tags" name="tags" value="${f.tags ?? ''}" placeholder="db, infra"></div>
   <div class="field"><label for="status">Status (list)</label><select id="status" name="status">${STATUSES.map((s) => option(s, s || 'any current', f.status))}</select></div>
   <div class="field check"><input id="archived" name="archived" type="checkbox" value="on"${f.archived ? html` checked` : ''}><label for="archived">Include archived</label></div>
@@ -81,7 +81,7 @@ function listing(items: MemoryRecord[], next: Html): Html {
 
 /** The Memories page: search (the retrieval pipeline) or a keyset-paginated listing. */
 export function memoriesPage(f: MemoriesForm, body: { search?: RetrieveResponse; list?: { items: MemoryRecord[]; nextCursor: string | null }; error?: string }): string {
-  const params = { mode: f.mode, scope: f.scope, type: f.type, tags: f.tags, status: f.status, archived: f.archived ? 'on' : undefined };
+  const params = { mode: f.mode, scope: f.scope, types: f.types, tags: f.tags, status: f.status, archived: f.archived ? 'on' : undefined };
   const content = body.error
     ? notice('error', body.error)
     : body.search ? searchResults(body.search) : listing(body.list?.items ?? [], nextPage('/memories', params, body.list?.nextCursor ?? null));

@@ -25,12 +25,33 @@ function recordFacts(r: MemoryRecord): Html {
   return facts([
     ['Type', badge(r.type, 'type')], ['Class', r.memoryClass], ['Scope', r.scope], ['Status', statusBadge(r.status)],
     ['Trust', r.trust], ['Confidence', confidence(r.confidence)], ['Version', r.version],
-    ['Source', `${r.source.type}${r.source.id ? `:${r.source.id}` : ''}`], ['Created', time(r.createdAt)], ['Updated', time(r.updatedAt)],
+    ['Source', sourceLabel(r.source)], ['Created', time(r.createdAt)], ['Updated', time(r.updatedAt)],
     ['Valid', html`${time(r.validFrom)} → ${r.validTo ? time(r.validTo) : 'open'}`],
     ['Tags', r.tags.length ? r.tags.join(', ') : null], ['Superseded by', r.supersededBy ? memoryLink(r.supersededBy) : null],
     ['Reason', r.statusReason], ['Accessed', html`${r.accessCount}× · last ${time(r.accessedAt)}`],
     ['Embedding', r.hasEmbedding ? `${r.embeddingModel ?? ''} ${r.embeddingModelVersion ?? ''}` : 'pending'],
   ]);
+}
+
+/**
+ * Where a memory came from: the source type, then its id unless the id already starts with the
+ * type (issue 37: an MCP write showed `mcp:mcp:root`; its id is the actor `mcp:root`).
+ */
+export function sourceLabel(source: { type: string; id?: string | null }): string {
+  if (!source.id) return source.type;
+  return source.id.startsWith(`${source.type}:`) ? source.id : `${source.type}:${source.id}`;
+}
+
+type GraphNode = EdgeNeighbourhood['nodes'][number];
+const LABEL_CHARS = 28;
+
+/**
+ * A node's label: type, short id, the status when not active, then the start of its content, so
+ * two versions of a fact (the superseded record and its replacement, issue 37) never read the same.
+ */
+export function nodeLabel(n: GraphNode): string {
+  const text = n.label.length > LABEL_CHARS ? `${n.label.slice(0, LABEL_CHARS - 1)}…` : n.label;
+  return `${n.type} ${n.id.slice(0, 8)}${n.status === 'active' ? '' : ` (${n.status})`}: ${text}`;
 }
 
 /** A version's transaction time rounded up to the next millisecond (Postgres keeps microseconds). */
@@ -64,12 +85,16 @@ function diffSection(d: MemoryPageData): Html {
 
 function graphSection(g: EdgeNeighbourhood, centre: string): Html {
   if (!g.edges.length) return html`<section aria-labelledby="graph"><h2 id="graph">Graph neighbourhood</h2>${notice('empty', 'No edges: nothing supersedes, supports, contradicts or resembles this memory yet.')}</section>`;
-  const label = new Map(g.nodes.map((n) => [n.id, n]));
+  const byId = new Map(g.nodes.map((n) => [n.id, n]));
+  const nodeOf = (id: string) => {
+    const n = byId.get(id);
+    return n ? nodeLabel(n) : undefined;
+  };
   return html`<section aria-labelledby="graph"><h2 id="graph">Graph neighbourhood</h2>
 <div id="graph-view" class="graph" role="img" aria-label="Graph of ${g.nodes.length} memories and ${g.edges.length} edges around this memory"></div>
-${jsonIsland('graph-data', { centre, nodes: g.nodes, edges: g.edges })}
+${jsonIsland('graph-data', { centre, nodes: g.nodes.map((n) => ({ ...n, label: nodeLabel(n) })), edges: g.edges })}
 ${g.truncated ? html`<p class="hint">Only the nearest ${g.nodes.length} memories are drawn.</p>` : ''}
-<details><summary>Edges as a list (${g.edges.length})</summary><ul class="edges">${g.edges.map((e) => html`<li>${memoryLink(e.src, label.get(e.src)?.label.slice(0, 40))} —${e.kind}→ ${memoryLink(e.dst, label.get(e.dst)?.label.slice(0, 40))} <span class="muted">(${e.weight.toFixed(2)})</span></li>`)}</ul></details>
+<details><summary>Edges as a list (${g.edges.length})</summary><ul class="edges">${g.edges.map((e) => html`<li>${memoryLink(e.src, nodeOf(e.src))} —${e.kind}→ ${memoryLink(e.dst, nodeOf(e.dst))} <span class="muted">(${e.weight.toFixed(2)})</span></li>`)}</ul></details>
 </section>`;
 }
 

@@ -15,11 +15,11 @@ export function workPage(scope: string | undefined, prds: PrdExecution[], chains
   const prdTable = prds.length
     ? html`<table class="grid"><caption class="sr-only">PRD executions</caption><thead><tr><th scope="col">PRD</th><th scope="col">Scope</th><th scope="col">Status</th><th scope="col">Progress</th><th scope="col">Updated</th></tr></thead>
 <tbody>${prds.map((p) => html`<tr><td><a href="/work/prd/${p.id}">${p.title ?? p.ref}</a></td><td>${p.scope}</td><td>${statusBadge(p.status)}</td><td>${progressBar(p)}</td><td>${time(p.updatedAt)}</td></tr>`)}</tbody></table>`
-    : notice('empty', 'No PRD executions yet. Agents start one with the prd.status / prd.event MCP tools.');
+    : notice('empty', 'No PRD executions yet. An agent starts one with the prd_context MCP tool, naming the file or commit of the PRD, then logs progress with prd_event, prd_decision and prd_status. These tools are in the full tool profile (engram-mcp --tools full).');
   const chainTable = chains.length
     ? html`<table class="grid"><caption class="sr-only">Thinking chains</caption><thead><tr><th scope="col">Question</th><th scope="col">Scope</th><th scope="col">Status</th><th scope="col">Thoughts</th><th scope="col">Updated</th></tr></thead>
 <tbody>${chains.map((c) => html`<tr><td><a href="/work/chains/${c.id}">${c.query}</a></td><td>${c.scope}</td><td>${statusBadge(c.status)}</td><td>${c.thoughtCount}</td><td>${time(c.updatedAt)}</td></tr>`)}</tbody></table>`
-    : notice('empty', 'No thinking chains yet. Agents open one with start_thinking.');
+    : notice('empty', 'No thinking chains yet. An agent opens one with the start_thinking MCP tool, adds thoughts with think and closes it with finish_thinking (full tool profile: engram-mcp --tools full).');
   return layout('Work', 'work', html`<h1>Work</h1>${form}<h2>PRD executions</h2>${prdTable}<h2>Thinking chains</h2>${chainTable}`);
 }
 

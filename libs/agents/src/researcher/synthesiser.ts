@@ -28,12 +28,14 @@ function line(m: DeliveredMemory, i: number): string {
 /** The deterministic summary: a count, one cited line per result, then contradictions and warnings. */
 export function deterministicSummary(input: SynthesisInput): string {
   const { plan, results } = input;
-  const what = plan.memoryTypes ? plan.memoryTypes.map((t) => `${t}s`).join('/') : 'memories';
+  const one = results.length === 1;
+  // Nouns per count (issue 37: "1 relevant memorie"): 'memory'/'memories', a type's name/name+s.
+  const what = plan.memoryTypes ? plan.memoryTypes.map((t) => (one ? t : `${t}s`)).join('/') : one ? 'memory' : 'memories';
   const when = plan.timeRange ? ` (${plan.timeRange.label})` : '';
   const about = plan.keyTerms.length ? ` about "${plan.keyTerms.join(' ')}"` : '';
   const head = results.length === 0
     ? `No relevant ${what} found${about}${when}.`
-    : `Found ${results.length} relevant ${results.length === 1 ? what.replace(/s$/, '') : what}${about}${when}:`;
+    : `Found ${results.length} relevant ${what}${about}${when}:`;
   const parts = [head, ...results.map(line)];
   for (const c of input.contradictions) {
     parts.push(`Contradiction (not resolved, needs human review): ${c.ids[0].slice(0, 8)} vs ${c.ids[1].slice(0, 8)} — ${c.reason}`);

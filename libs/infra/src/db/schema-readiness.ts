@@ -63,3 +63,14 @@ export async function pendingMigrations(handle: DatabaseHandle): Promise<string[
   }
   return known.filter((name) => !applied.has(name));
 }
+
+/**
+ * The schema's state in one line for `/health` and the inspector's Health page (issue 37: it
+ * showed "Migrations —" always): `up to date (N, latest <name>)` or `N pending (<oldest> …)`.
+ */
+export async function migrationState(handle: DatabaseHandle): Promise<string> {
+  const known = Object.keys(migrations).sort();
+  const pending = await pendingMigrations(handle);
+  if (pending.length === 0) return `up to date (${known.length}, latest ${known.at(-1) ?? 'none'})`;
+  return `${pending.length} pending (${pending[0]}${pending.length > 1 ? ' …' : ''})`;
+}

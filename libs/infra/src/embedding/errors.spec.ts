@@ -1,6 +1,6 @@
 import { InfraError } from '../errors.js';
 import {
-  EmbeddingFailedError, EmbeddingModelUnknownError, EmbeddingWorkerMissingError, ModelUnavailableError,
+  EmbeddingFailedError, EmbeddingModelUnknownError, EmbeddingWorkerMissingError, engramCheckoutAbove, fetchModelHint, ModelUnavailableError,
 } from './errors.js';
 
 // One mapper catches every infra failure: `instanceof InfraError` and a stable `code`.
@@ -17,6 +17,20 @@ describe('embedding errors', () => {
     expect(error.code).toBe(code);
     expect(error.name).toBe(name);
     expect(error.message).toMatch(message);
+  });
+
+  it('issue 37 missing model: in an engram checkout the hint names its setup script', () => {
+    const checkout = engramCheckoutAbove(process.cwd());
+    expect(checkout).toBeDefined();
+    expect(new ModelUnavailableError('all-MiniLM-L6-v2', '/models/x/model.onnx').message).toContain(`Fetch it with: npm run setup (or: tools/setup/fetch-model.sh all-MiniLM-L6-v2 <model-dir>) in ${checkout}`);
+  });
+
+  it('issue 37 missing model: in another project (the packed libs) it says which files to put where, not npm run setup', () => {
+    const message = new ModelUnavailableError('bge-small-en-v1.5', '/models/x/model.onnx', undefined, null).message;
+    expect(message).toMatch(/To use it: put bge-small-en-v1\.5's tokenizer\.json, tokenizer_config\.json and ONNX weights .* point ENGRAM_MODEL_DIR \(or the modelDir option\) at it/);
+    expect(message).not.toMatch(/npm run setup/);
+    expect(fetchModelHint('bge-small-en-v1.5', null)).not.toMatch(/npm run setup/);
+    expect(engramCheckoutAbove('/')).toBeUndefined();
   });
 
   it('keeps the cause of a failed embedding', () => {

@@ -1,9 +1,31 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { InfraError } from '../errors.js';
 
 // Every embedding error is an InfraError, so one mapper (`err instanceof InfraError` → `err.code`) covers them.
 
-/** Fetch command named in every "model missing" message, so an operator can act on it at once. */
-export const FETCH_MODEL_HINT = 'npm run setup (or: tools/setup/fetch-model.sh <model-name> <model-dir>)';
+/** The engram checkout this code runs from (a folder above it with tools/setup/fetch-model.sh), if any. */
+export function engramCheckoutAbove(start: string): string | undefined {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'tools', 'setup', 'fetch-model.sh'))) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+const here = (): string => dirname(fileURLToPath(import.meta.url));
+
+/**
+ * What to do about a missing model, named in every "model missing" message so it can be acted on
+ * at once. In an engram checkout: its setup script. In another project that installed the packed
+ * libs (issue 37), where `npm run setup` and the script do not exist: which files to put where.
+ */
+export function fetchModelHint(modelName: string, checkout: string | null = engramCheckoutAbove(here()) ?? null): string {
+  if (checkout !== null) return `npm run setup (or: tools/setup/fetch-model.sh ${modelName} <model-dir>) in ${checkout}`;
+  return `put ${modelName}'s tokenizer.json, tokenizer_config.json and ONNX weights (model.onnx, or the onnx/ folder of its ` +
+    'ONNX export) into one directory and point ENGRAM_MODEL_DIR (or the modelDir option) at it; an engram checkout\'s ' +
+    `tools/setup/fetch-model.sh ${modelName} <dir> writes exactly that (@engram/infra README, "Embedding model")`;
+}
 
 /**
  * The embedding model directory lacks a file the provider needs (tokenizer or ONNX weights).
@@ -16,11 +38,13 @@ export class ModelUnavailableError extends InfraError {
     readonly modelName: string,
     readonly missingPath: string,
     detail?: string,
+    /** The engram checkout to name, null for none; found above this file by default. */
+    checkout: string | null = engramCheckoutAbove(here()) ?? null,
   ) {
     super(
       'MODEL_UNAVAILABLE',
       `Embedding model "${modelName}" is not available: ${detail ?? `missing ${missingPath}`}. ` +
-        `Fetch it with: ${FETCH_MODEL_HINT.replace('<model-name>', modelName)}`,
+        `${checkout === null ? 'To use it' : 'Fetch it with'}: ${fetchModelHint(modelName, checkout)}`,
     );
   }
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { capitalisedWords, PeopleBook, toMemoryRecord, withoutSpeakers, withoutNames, type MemoryDatabase, type Mention, type MemoryRow, type TimeWindow } from '@engram/memory';
 import type { QueryEmbedder } from '../ports.js';
 import type { VisibilityFilter } from '../queries/visibility.filter.js';
-import { readCandidates, type CandidateRead, type CandidateReadSpec, type KeywordCandidate, type VectorCandidate } from '../queries/candidate-read.query.js';
+import { readCandidates, type CandidateReadSpec, type KeywordCandidate, type VectorCandidate } from '../queries/candidate-read.query.js';
 import type { EmbeddingModelId } from '../queries/vector-search.query.js';
 import { DEFAULT_RRF_K } from './rrf.js';
 import { boostDated, datedWindows, readWindows } from './date-boost.js';
