@@ -60,6 +60,17 @@ describe.each(testBackends)('people and bursts in hybrid search ($name)', (backe
     expect(asked).toEqual(['What sport does love?']);
   });
 
+  it('learns the name in vector mode too, from its short keyword read of the query\'s capitalised words', async () => {
+    const asked: string[] = [];
+    const sut = createSearchService({
+      db: handle.db,
+      embedder: { modelName: embedder.modelName, modelVersion: embedder.modelVersion, embedQuery: (text) => (asked.push(text), embedder.embedQuery(text)) },
+    });
+    const found = await sut.search({ text: 'What sport does Kate love?', mode: 'vector', scopes: [scope], topK: 10 });
+    expect(asked).toEqual(['What sport does Kate love?', 'What sport does love?']);
+    expect(found.results.length).toBeGreaterThan(0);
+  });
+
   it('knows a speaker stored in lower case by a capitalised name', async () => {
     const found = await search(createSearchService({ db: handle.db, embedder }), 'What did Bea say about the exhibition?');
     expect(found.results[0]?.record.content.startsWith('bea:')).toBe(true);

@@ -174,7 +174,10 @@ async function planRead(ctx: Ctx, q: NormalizedSearchQuery, filter: VisibilityFi
   const keyword = keywordPart(q.mode, withoutNames(q.text, mentions), base.limit, base.windows);
   const spec: CandidateReadSpec = { filter, pendingFor: model, vector: { queryVector: embedded.vector, model, limit: base.limit } };
   if (keyword) spec.keyword = keyword;
+  // Hybrid ranks with the neighbours; a vector search's probe reads the turn after each row only
+  // to learn who answers a name (the people book), as a keyword search's session context does.
   if (q.mode === 'hybrid') spec.neighbours = 'both';
+  else if (keyword) spec.neighbours = 'next';
   return { ...base, mode: q.mode, spec };
 }
 
