@@ -78,6 +78,12 @@ export async function finishGateRequest(
   }
 }
 
+/** Locks a request's row until the caller's transaction ends (`engram_claim_request`): a reviewer's claim. */
+export async function claimGateRequest(db: Db, id: string): Promise<void> {
+  if (!isUuid(id)) throw new GateRequestNotFoundError(id);
+  await sql`SELECT engram_claim_request(${id}::uuid)`.execute(db);
+}
+
 /** Writes an audit row through `engram_record_decision`. */
 export async function recordDecision(db: Db, a: DecisionAudit): Promise<void> {
   const audit = {
