@@ -134,6 +134,9 @@ describe.each(testBackends)('a thief of the service login against the commit fun
     const tags = await logged(requestRow({ target_id: victim.id, request: { op: 'update', id: victim.id, patch: { tags: ['k8s'] } } }));
     await expect(call(arena.attacker, 'engram_commit_version', nextVersion(victim, { tags: ['k8s'], confidence: 1 }), audit(tags))).rejects.toThrow(/has a confidence/);
     await expect(call(arena.attacker, 'engram_commit_version', nextVersion(victim, { tags: ['k8s'], trust: 'user' }), audit(tags))).rejects.toThrow(/has a trust/);
+    // Nor ends its validity (a record no longer current drops out of reads) under a request that only tags it.
+    await expect(call(arena.attacker, 'engram_commit_version', nextVersion(victim, { tags: ['k8s'], valid_to: '2026-01-01T00:00:00.000Z' }), audit(tags)))
+      .rejects.toThrow(/has a valid_to/);
     const sup = await logged(requestRow({ operation: 'supersede', target_id: victim.id, request: { op: 'supersede', id: victim.id, replacementId: elsewhere.id } }));
     await expect(call(arena.attacker, 'engram_commit_version', nextVersion(victim, { status: 'superseded', superseded_by: elsewhere.id }, 'supersede'), audit(sup)))
       .rejects.toThrow(/cannot be superseded by .*, a record of another scope/);

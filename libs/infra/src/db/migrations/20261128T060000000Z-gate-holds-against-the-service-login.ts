@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { MigrationContext } from '../migration-context.js';
 import {
-  addEdgeSql, checkableContentHashSql, checkAgainstRequestSql, claimRequestSql, commitApprovedSql, commitHeadSql, commitUncheckedSql,
+  addEdgeSql, checkableContentHashSql, checkAgainstRequestSql, sameInstantSql, claimRequestSql, commitApprovedSql, commitHeadSql, commitUncheckedSql,
   decideRequestSql, liveModelTableSql, LOCK_TIMEOUT, recordDecisionSql, setEmbeddingSql,
 } from './sql/20261128T06-gate-checks.js';
 import { a2aTaskGuardSql, appendTocNodeSql, debitRateBucketsSql, dropTocSegmentsSql } from './sql/20261128T06-working-state-guards.js';
@@ -30,7 +30,9 @@ const SERVICE_FUNCTIONS = [
   'engram_claim_request(uuid)', 'engram_append_toc_node(jsonb, text)', 'engram_drop_toc_segments(text, text, text[])',
   'engram_debit_rate_buckets(text[], double precision[], double precision[], double precision[])',
 ];
-const INTERNAL_FUNCTIONS = ['engram_check_against_request(jsonb, jsonb, jsonb)', 'engram_checkable_content_hash(text)', 'engram_a2a_task_guard()'];
+const INTERNAL_FUNCTIONS = [
+  'engram_check_against_request(jsonb, jsonb, jsonb)', 'engram_checkable_content_hash(text)', 'engram_same_instant(text, text)', 'engram_a2a_task_guard()',
+];
 const LOCKING_FUNCTIONS = [
   'engram_lock_memory(uuid)', 'engram_commit_version(jsonb, jsonb)', 'engram_commit_head(jsonb, jsonb, jsonb, jsonb)', 'engram_commit_heads(jsonb)',
   'engram_forget(uuid, jsonb, jsonb)', 'engram_log_request(jsonb)', 'engram_decide_request(uuid, jsonb)', 'engram_claim_request(uuid)',
@@ -42,7 +44,7 @@ const LOCKING_FUNCTIONS = [
 export function buildUp(ctx: MigrationContext) {
   return async function up(db: Kysely<any>): Promise<void> {
     for (const statement of [
-      checkableContentHashSql, checkAgainstRequestSql, commitUncheckedSql, commitApprovedSql, commitHeadSql, decideRequestSql,
+      checkableContentHashSql, sameInstantSql, checkAgainstRequestSql, commitUncheckedSql, commitApprovedSql, commitHeadSql, decideRequestSql,
       claimRequestSql, recordDecisionSql, addEdgeSql, liveModelTableSql, setEmbeddingSql(ctx.embeddingDim),
       appendTocNodeSql, dropTocSegmentsSql, debitRateBucketsSql, a2aTaskGuardSql,
     ]) await sql.raw(statement).execute(db);

@@ -27,6 +27,14 @@ BEGIN
 END
 $fn$`;
 
+/* Two instants given as JSON text are the same to the millisecond (JavaScript's precision); both absent is the same too. */
+export const sameInstantSql = `
+CREATE OR REPLACE FUNCTION engram_same_instant(a text, b text) RETURNS boolean
+LANGUAGE sql IMMUTABLE SET search_path = public, pg_temp AS $fn$
+  SELECT CASE WHEN a IS NULL OR b IS NULL THEN a IS NULL AND b IS NULL
+              ELSE abs(extract(epoch FROM a::timestamptz - b::timestamptz)) < 0.001 END
+$fn$`;
+
 /*
  * A version against its request's stored payload (the redacted request the gate judged):
  * - an import commits only versions its payload lists (id, number, content, scope, status,
@@ -140,6 +148,23 @@ BEGIN
   IF bad IS NULL AND NOT (jsonb_typeof(v->'tags') = 'array' AND jsonb_typeof(want_tags) = 'array' AND (v->'tags') @> want_tags AND want_tags @> (v->'tags')) THEN
     bad := 'tags';
   END IF;
+  -- Dates: a record keeps its creation time and validity unless the operation sets them (an
+  -- update's patch; supersede and archive end validity now; invalidate and forget end it now if open).
+  IF bad IS NULL AND head IS NULL THEN
+    IF (src ? 'validFrom' AND NOT engram_same_instant(v->>'valid_from', src->>'validFrom'))
+       OR NOT engram_same_instant(v->>'valid_to', src->>'validTo') THEN
+      bad := 'validity';
+    END IF;
+  ELSIF bad IS NULL THEN
+    IF NOT engram_same_instant(v->>'created_at', head->>'created_at') THEN
+      bad := 'created_at';
+    ELSIF NOT engram_same_instant(v->>'valid_from', CASE WHEN op = 'update' AND p->'patch' ? 'validFrom' THEN p->'patch'->>'validFrom' ELSE head->>'valid_from' END) THEN
+      bad := 'valid_from';
+    ELSIF NOT (op IN ('supersede', 'archive') OR (op IN ('invalidate', 'forget') AND head->>'valid_to' IS NULL))
+          AND NOT engram_same_instant(v->>'valid_to', CASE WHEN op = 'update' AND p->'patch' ? 'validTo' THEN p->'patch'->>'validTo' ELSE head->>'valid_to' END) THEN
+      bad := 'valid_to';
+    END IF;
+  END IF;
   IF bad IS NOT NULL THEN
     RAISE EXCEPTION 'GATE_REQUEST_MISMATCH: version % of memory % has a % that request % (%) does not give it', v->>'version', v->>'id', bad,
       req->>'id', op USING ERRCODE = 'check_violation';
@@ -148,7 +173,7 @@ END
 $fn$`;
 
 /** The head columns a version is checked against (no vector: it is never part of a version). */
-const HEAD_JSON = `(SELECT to_jsonb(h) FROM (SELECT m.id, m.version, m.type, m.memory_class, m.content, m.metadata, m.tags, m.scope, m.source_type,
+const HEAD_JSON = `(SELECT to_jsonb(h) FROM (SELECT m.id, m.version, m.created_at, m.valid_from, m.valid_to, m.type, m.memory_class, m.content, m.metadata, m.tags, m.scope, m.source_type,
     m.source_id, m.trust, m.confidence, m.status, m.superseded_by, m.archived FROM memories m WHERE m.id = (v->>'id')::uuid) h)`;
 
 /*
