@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '@engram/infra';
 import { createEmptyPostgresDatabase, testBackends } from '../../../tools/test/backends.js';
-import { approvedAudit } from '../../../tools/test/approved-request.js';
+import { approvedAudit, testContentHash } from '../../../tools/test/approved-request.js';
 import { poolOf } from '../src/db/kysely-over-pool.js';
 
 function snapshot(id: string, version: number, content: string) {
@@ -11,7 +11,7 @@ function snapshot(id: string, version: number, content: string) {
     id, version, type: 'fact', memory_class: 'semantic', content, metadata: {}, tags: ['t'],
     scope: 'global', source_type: 'test', source_id: null, trust: 'agent', status: 'active',
     created_at: now, updated_at: now, valid_from: now, valid_to: null, superseded_by: null,
-    status_reason: null, archived: false, confidence: 1, content_hash: `h-${content}`, operation: 'create',
+    status_reason: null, archived: false, confidence: 1, content_hash: testContentHash(content), operation: 'create',
   };
 }
 
@@ -64,8 +64,9 @@ describe.each(testBackends)('database on $name', (backend) => {
 
   it('commits a version with its audit through engram_commit_version', async () => {
     const id = randomUUID();
-    const audit = await approvedAudit(handle.db, 'test');
-    await sql`SELECT engram_commit_version(${JSON.stringify(snapshot(id, 1, 'a'))}::jsonb, ${audit}::jsonb)`.execute(handle.db);
+    const v = snapshot(id, 1, 'a');
+    const audit = await approvedAudit(handle.db, v, 'test');
+    await sql`SELECT engram_commit_version(${JSON.stringify(v)}::jsonb, ${audit}::jsonb)`.execute(handle.db);
     const versions = await handle.db.selectFrom('memory_versions').select('version').where('id', '=', id).execute();
     const audits = await handle.db.selectFrom('gate_audit').select('memory_version').where('memory_id', '=', id).execute();
     expect(versions).toEqual([{ version: 1 }]);
@@ -76,7 +77,7 @@ describe.each(testBackends)('database on $name', (backend) => {
     const id = randomUUID();
     await expect(
       handle.db.transaction().execute(async (trx) => {
-        await sql`SELECT engram_commit_version(${JSON.stringify(snapshot(id, 1, 'b'))}::jsonb, ${await approvedAudit(trx, 'r')}::jsonb)`.execute(trx);
+        await sql`SELECT engram_commit_version(${JSON.stringify(snapshot(id, 1, 'b'))}::jsonb, ${await approvedAudit(trx, snapshot(id, 1, 'b'), 'r')}::jsonb)`.execute(trx);
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');

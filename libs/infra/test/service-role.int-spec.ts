@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '@engram/infra';
-import { logApprovedRequest } from '../../../tools/test/approved-request.js';
+import { logApprovedRequest, testContentHash } from '../../../tools/test/approved-request.js';
 import { openServiceRoleDatabase, type ServiceRoleDatabase } from '../../../tools/test/backends.js';
 
 // ADR-0004: in server mode the service's credentials cannot write the memory tables directly.
@@ -11,7 +11,7 @@ function snapshot(id: string) {
     id, version: 1, type: 'fact', memory_class: 'semantic', content: 'c', metadata: {}, tags: [],
     scope: 'global', source_type: 'test', source_id: null, trust: 'agent', status: 'active',
     created_at: now, updated_at: now, valid_from: now, valid_to: null, superseded_by: null,
-    status_reason: null, archived: false, confidence: 1, content_hash: 'h', operation: 'create',
+    status_reason: null, archived: false, confidence: 1, content_hash: testContentHash('c'), operation: 'create',
   };
 }
 
@@ -53,7 +53,7 @@ describe('engram_service role on postgres', () => {
 
   it('commits through engram_commit_version with an audit: exactly one version row and one audit row', async () => {
     const id = randomUUID();
-    const audit = { request_id: await logApprovedRequest(service.db), reason: 'approved by test', decision: 'ADD' };
+    const audit = { request_id: await logApprovedRequest(service.db, { versions: [snapshot(id)] }), reason: 'approved by test', decision: 'ADD' };
     await sql`SELECT engram_commit_version(${JSON.stringify(snapshot(id))}::jsonb, ${JSON.stringify(audit)}::jsonb)`.execute(service.db);
     const versions = await owner.db.selectFrom('memory_versions').select(['version', 'gate_request_id']).where('id', '=', id).execute();
     const audits = await owner.db.selectFrom('gate_audit').select(['request_id', 'memory_version']).where('memory_id', '=', id).execute();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '@engram/infra';
-import { approvedAudit, logApprovedRequest } from '../../../tools/test/approved-request.js';
+import { approvedAudit, logApprovedRequest, testContentHash } from '../../../tools/test/approved-request.js';
 import { testBackends } from '../../../tools/test/backends.js';
 
 // The guards inside the SQL functions, called directly (issue 22: each hand-written SQL mutant in
@@ -11,7 +11,7 @@ function snapshot(id: string, version: number, content: string, over: Record<str
   return {
     id, version, type: 'fact', memory_class: 'semantic', content, metadata: {}, tags: [], scope: 'global', source_type: 'test',
     source_id: null, trust: 'agent', status: 'active', created_at: now, updated_at: now, valid_from: now, valid_to: null,
-    superseded_by: null, status_reason: null, archived: false, confidence: 0.5, content_hash: `h-${content}`, operation: 'create', ...over,
+    superseded_by: null, status_reason: null, archived: false, confidence: 0.5, content_hash: testContentHash(content), operation: 'create', ...over,
   };
 }
 const vector = `[${Array.from({ length: 384 }, (_, i) => (i === 0 ? 1 : 0)).join(',')}]`;
@@ -24,8 +24,8 @@ describe.each(testBackends)('SQL function guards on $name', (backend) => {
   afterAll(async () => handle?.close());
 
   // Since ADR-0022 every commit needs an approved, logged gate request; an import request may write any next version.
-  const commit = async (v: object, audit?: object) =>
-    sql`SELECT engram_commit_version(${JSON.stringify(v)}::jsonb, ${audit ? JSON.stringify(audit) : await approvedAudit(handle.db)}::jsonb)`.execute(handle.db);
+  const commit = async (v: Record<string, unknown>, audit?: object) =>
+    sql`SELECT engram_commit_version(${JSON.stringify(v)}::jsonb, ${audit ? JSON.stringify(audit) : await approvedAudit(handle.db, v)}::jsonb)`.execute(handle.db);
   const versions = async (id: string) =>
     (await handle.db.selectFrom('memory_versions').select('version').where('id', '=', id).orderBy('version').execute()).map((r) => r.version);
   const head = (id: string) =>
@@ -54,20 +54,25 @@ describe.each(testBackends)('SQL function guards on $name', (backend) => {
 
   it('audits a decision only with request id, action and reason, and only for a logged request', async () => {
     const audit = (a: object) => sql`SELECT engram_record_decision(${JSON.stringify(a)}::jsonb)`.execute(handle.db);
-    const requestId = await logApprovedRequest(handle.db);
+    const requestId = await handle.db.transaction().execute(async (trx) => {
+      const id = await logApprovedRequest(trx, { status: 'noop' });
+      await sql`SELECT engram_record_decision(${JSON.stringify({ request_id: id, action: 'noop', reason: 'r' })}::jsonb)`.execute(trx);
+      return id;
+    });
     await expect(audit({ request_id: requestId, reason: 'r' })).rejects.toThrow(/request_id, action and reason are required/);
     await expect(audit({ request_id: requestId, action: 'noop' })).rejects.toThrow(/request_id, action and reason are required/);
     await expect(audit({ request_id: randomUUID(), action: 'noop', reason: 'r' })).rejects.toThrow(/GATE_REQUEST_NOT_FOUND/);
-    await audit({ request_id: requestId, action: 'noop', reason: 'r' });
+    // Once per request and action, in the transaction that decided it (issue 36).
+    await expect(audit({ request_id: requestId, action: 'noop', reason: 'r' })).rejects.toThrow(/GATE_DECISION_MISMATCH/);
     expect(await handle.db.selectFrom('gate_audit').select('action').where('request_id', '=', requestId).execute()).toEqual([{ action: 'noop' }]);
   });
 
   it('writes a vector only for the exact text it was computed from, never for a forgotten record', async () => {
     const id = randomUUID();
     await commit(snapshot(id, 1, `a-${id}`));
-    expect(await embed(id, 'h-other')).toBe(false);
+    expect(await embed(id, testContentHash('other'))).toBe(false);
     expect((await head(id)).embedding_model).toBeNull();
-    expect(await embed(id, `h-a-${id}`)).toBe(true);
+    expect(await embed(id, testContentHash(`a-${id}`))).toBe(true);
     expect((await head(id)).embedding_model).toBe('m');
     // A new text drops the old vector; the same text keeps it.
     await commit(snapshot(id, 2, `a-${id}`, { operation: 'update' }));

@@ -78,6 +78,18 @@ export async function finishGateRequest(
   }
 }
 
+/** Locks a request's row until the caller's transaction ends (`engram_claim_request`): a reviewer's claim. */
+export async function claimGateRequest(db: Db, id: string): Promise<void> {
+  if (!isUuid(id)) throw new GateRequestNotFoundError(id);
+  try {
+    await sql`SELECT engram_claim_request(${id}::uuid)`.execute(db);
+  } catch (err) {
+    // The function's lock_timeout (issue 36): another reviewer has held the request for seconds.
+    if ((err as { code?: unknown })?.code === '55P03') throw new GateRequestNotPendingError(id, 'being decided by another reviewer');
+    throw err;
+  }
+}
+
 /** Writes an audit row through `engram_record_decision`. */
 export async function recordDecision(db: Db, a: DecisionAudit): Promise<void> {
   const audit = {

@@ -8,7 +8,7 @@ import { writeEdges } from './edges/planned-edge.js';
 import type { GateContext } from './gate-context.js';
 import type { GateOutcome, GateRequest } from './gate-outcome.js';
 import { GateRequestNotPendingError } from './errors.js';
-import { finishGateRequest, getGateRequest, listGateRequests, recordDecision, type GateRequestFilter } from './gate-request.repository.js';
+import { claimGateRequest, finishGateRequest, getGateRequest, listGateRequests, recordDecision, type GateRequestFilter } from './gate-request.repository.js';
 import { decide } from './judge.js';
 import { parseWriteRequest } from './write-request.js';
 
@@ -30,10 +30,11 @@ export async function approveRequest(ctx: GateContext, requestId: string, review
   let claimed: GateRequest | undefined;
   try {
     return await ctx.db.transaction().execute(async (trx) => {
+      // Claims the request: its row is locked until this transaction ends, so a concurrent approval
+      // waits here and then finds it decided. The decision itself moves it from pending once (issue 36).
+      await claimGateRequest(trx, requestId);
       const row = await getGateRequest(trx, requestId);
       if (row.status !== 'pending') throw new GateRequestNotPendingError(requestId, row.status);
-      // Claims the request (the function locks its row until this transaction ends): a concurrent approval fails here.
-      await finishGateRequest(trx, requestId, { status: 'approved', reviewer });
       claimed = row;
       return settleApproval(ctx, trx, row, reviewer, note);
     });

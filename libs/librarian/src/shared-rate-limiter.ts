@@ -15,7 +15,7 @@ const IDLE_MS = 60_000;
 /**
  * Per-actor limits shared by every process on one database (ADR-0027). Decisions stay local and
  * synchronous (the gate's `tryTake` interface); every `syncMs` each process debits the tokens it
- * took from the actor's row in `rate_limit_buckets` (refilled by elapsed time in the same UPDATE)
+ * took from the actor's row in `rate_limit_buckets` (refilled by elapsed time in the same statement)
  * and adopts the shared balance. Over time the actor gets exactly its rate however many replicas
  * serve it; within one sync interval a burst can exceed the bucket by what the other processes
  * took meanwhile, and that excess is owed (the shared balance goes negative, down to -capacity).
@@ -64,18 +64,10 @@ export class SharedRateLimiter extends RateLimiter {
     for (const r of rows) this.debits.delete(r.actor);
     let result;
     try {
+      // Through engram_debit_rate_buckets: the service login may not write the buckets itself (issue 36).
       result = await sql<{ actor: string; tokens: number }>`
-        INSERT INTO rate_limit_buckets AS b (actor, tokens, capacity, refill_per_second, updated_at)
-        SELECT i.actor, i.capacity - i.debit, i.capacity, i.refill, clock_timestamp()
-          FROM unnest(${rows.map((r) => r.actor)}::text[], ${rows.map((r) => r.capacity)}::float8[],
-                      ${rows.map((r) => r.refill)}::float8[], ${rows.map((r) => r.debit)}::float8[]) AS i(actor, capacity, refill, debit)
-         ORDER BY i.actor
-        ON CONFLICT (actor) DO UPDATE SET
-          tokens = GREATEST(-EXCLUDED.capacity, LEAST(EXCLUDED.capacity,
-                     b.tokens + EXCLUDED.refill_per_second * extract(epoch FROM clock_timestamp() - b.updated_at)::float8)
-                   - (EXCLUDED.capacity - EXCLUDED.tokens)),
-          capacity = EXCLUDED.capacity, refill_per_second = EXCLUDED.refill_per_second, updated_at = clock_timestamp()
-        RETURNING actor, tokens`.execute(this.db);
+        SELECT actor, tokens FROM engram_debit_rate_buckets(${rows.map((r) => r.actor)}::text[], ${rows.map((r) => r.capacity)}::float8[],
+          ${rows.map((r) => r.refill)}::float8[], ${rows.map((r) => r.debit)}::float8[])`.execute(this.db);
     } catch (error) {
       // Not debited: keep the counts for the next attempt.
       for (const r of rows) this.debits.set(r.actor, (this.debits.get(r.actor) ?? 0) + r.debit);

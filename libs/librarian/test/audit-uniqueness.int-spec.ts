@@ -19,8 +19,9 @@ describe.each(testBackends)('one approval audit per version on $name', (backend)
 
   it('refuses a second commit of the same version and writes no second audit', async () => {
     const head = await new RecordReader(ctx.handle.db).get(id);
-    const audit = await approvedAudit(ctx.handle.db, 'replay');
-    await expect(sql`SELECT engram_commit_version(${JSON.stringify(toSnapshot(head, 'create'))}::jsonb, ${audit}::jsonb)`.execute(ctx.handle.db))
+    const replay = toSnapshot(head, 'create');
+    const audit = await approvedAudit(ctx.handle.db, replay, 'replay');
+    await expect(sql`SELECT engram_commit_version(${JSON.stringify(replay)}::jsonb, ${audit}::jsonb)`.execute(ctx.handle.db))
       .rejects.toThrow(/VERSION_CONFLICT/);
     expect(await approvals()).toBe(1);
   });
@@ -38,7 +39,10 @@ describe.each(testBackends)('one approval audit per version on $name', (backend)
     await expect(sql`SELECT engram_record_decision(${noop}::jsonb)`.execute(ctx.handle.db)).rejects.toThrow(/without a version/);
     await expect(sql`INSERT INTO gate_audit (request_id, action, reason, memory_id, memory_version)
       VALUES (${randomUUID()}::uuid, 'noop', 'direct', ${id}::uuid, 2)`.execute(ctx.handle.db)).rejects.toThrow(/gate_audit_versioned_is_approval/);
-    const unversioned = JSON.stringify({ request_id: await logApprovedRequest(ctx.handle.db), action: 'noop', reason: 'duplicate', memory_id: id });
-    await expect(sql`SELECT engram_record_decision(${unversioned}::jsonb)`.execute(ctx.handle.db)).resolves.toBeDefined();
+    // A noop audit records the noop its request was logged as, in the same transaction (issue 36).
+    await expect(ctx.handle.db.transaction().execute(async (trx) => {
+      const unversioned = JSON.stringify({ request_id: await logApprovedRequest(trx, { status: 'noop' }), action: 'noop', reason: 'duplicate', memory_id: id });
+      return sql`SELECT engram_record_decision(${unversioned}::jsonb)`.execute(trx);
+    })).resolves.toBeDefined();
   });
 });

@@ -60,9 +60,16 @@ describe('forged writes through the SECURITY DEFINER functions, as the service l
   });
 
   it('never moves a record to another scope, whatever the request', async () => {
+    const moved = nextVersion(victim, { scope: 'project:a' });
     const req = requestRow({ target_id: victim.id });
     await call(svc, 'engram_log_request', req);
-    await expect(call(svc, 'engram_commit_version', nextVersion(victim, { scope: 'project:a' }), audit(req['id'] as string))).rejects.toThrow(/SCOPE_IMMUTABLE/);
+    await expect(call(svc, 'engram_commit_version', moved, audit(req['id'] as string))).rejects.toThrow(/GATE_REQUEST_MISMATCH/);
+    // An import that carries the moved version itself still cannot move it.
+    const carried = { id: moved['id'], version: moved['version'], content: moved['content'], scope: 'project:a', status: moved['status'], trust: moved['trust'],
+      confidence: moved['confidence'], supersededBy: null, metadata: moved['metadata'], tags: moved['tags'] };
+    const imp = requestRow({ operation: 'import', target_id: victim.id, payload: { request: { op: 'import', versions: [carried] } } });
+    await call(svc, 'engram_log_request', imp);
+    await expect(call(svc, 'engram_commit_version', moved, audit(imp['id'] as string))).rejects.toThrow(/SCOPE_IMMUTABLE/);
     await unchanged();
   });
 
@@ -78,7 +85,7 @@ describe('forged writes through the SECURITY DEFINER functions, as the service l
   });
 
   it('consumes a request once: a second version under the same request is refused', async () => {
-    const req = requestRow({ target_id: victim.id });
+    const req = requestRow({ target_id: victim.id, payload: { request: { op: 'update', id: victim.id, patch: { tags: ['once'] } } } });
     await call(svc, 'engram_log_request', req);
     await call(svc, 'engram_commit_version', nextVersion(victim, { tags: ['once'] }), audit(req['id'] as string));
     victim = await reader().get(victim.id);

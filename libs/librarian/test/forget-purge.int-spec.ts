@@ -78,6 +78,15 @@ describe.each(testBackends)('forget purges on $name', (backend) => {
     expect((await everything(ctx.handle.db)).toLowerCase()).not.toContain(SECRET);
   });
 
+  it('drops the vector even of a record whose text already reads like the tombstone (its hash does not change)', async () => {
+    const r = await ctx.gate.submit({ op: 'create', type: 'fact', content: FORGOTTEN_CONTENT, scope: 'project:t' }, user);
+    const id = r.record?.id as string;
+    await setEmbedding(ctx.handle.db, id);
+    expect(await ctx.gate.submit({ op: 'forget', id, reason: 'user asked' }, user)).toMatchObject({ status: 'committed' });
+    const head = await ctx.handle.db.selectFrom('memories').select(['embedding', 'embedding_model']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(head).toEqual({ embedding: null, embedding_model: null });
+  });
+
   it('refuses anything but a tombstone version', async () => {
     const r = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'Keep this history', scope: 'project:f' }, user);
     const id = r.record?.id as string;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { createTypeRegistry, type NewRecordInput } from '@engram/memory';
+import { createTypeRegistry, isUuid, type NewRecordInput } from '@engram/memory';
 import type { CommitAudit } from '../src/commit/commit-statement.js';
 import { createRecordWriter, type RecordWriter } from '../src/commit/record.writer.js';
 
@@ -23,10 +23,34 @@ const COMMITTING = new Set(['create', 'update', 'supersede', 'invalidate', 'arch
 
 /*
  * The gate logs an approved request before every commit, and the commit functions refuse a
- * version without one (ADR-0022). Writer tests call the writer directly, so each audit they pass
- * is logged here first: as a forget of its target for `forget`, otherwise as an import (which may
- * write any record's next version).
+ * version its request does not say (ADR-0022, issue 36). Writer tests call the writer directly,
+ * so each audit they pass is logged here first, as the request the gate would have logged for
+ * that call: its operation, target and payload (a create's input, an update's patch, an import's
+ * versions), the actor being the new record's provenance.
  */
+function requestOf(key: string, args: unknown[]): { op: string; request: Record<string, unknown>; target: unknown; actor: NewRecordInput | undefined } {
+  const id = args[0];
+  switch (key) {
+    case 'create': {
+      const input = args[0] as NewRecordInput;
+      return { op: 'create', request: { op: 'create', ...input }, target: input.id ?? null, actor: input };
+    }
+    case 'update':
+      return { op: 'update', request: { op: 'update', id, patch: args[1] }, target: id, actor: undefined };
+    case 'supersede': {
+      const r = args[1] as { record?: NewRecordInput; existingId?: string };
+      const request = r.record ? { op: 'supersede', id, replacement: r.record } : { op: 'supersede', id, replacementId: r.existingId };
+      return { op: 'supersede', request, target: id, actor: r.record };
+    }
+    case 'importVersion': {
+      const v = args[0] as { id: string };
+      return { op: 'import', request: { op: 'import', versions: [v] }, target: v.id, actor: undefined };
+    }
+    default:
+      return { op: key, request: { op: key, id }, target: id, actor: undefined };
+  }
+}
+
 function loggingRequests(trx: Kysely<any>, writer: RecordWriter): RecordWriter {
   const logged = new Set<string>();
   return new Proxy(writer, {
@@ -37,10 +61,11 @@ function loggingRequests(trx: Kysely<any>, writer: RecordWriter): RecordWriter {
         const a = args.find((x): x is CommitAudit => !!x && typeof x === 'object' && 'requestId' in x);
         if (a && !logged.has(a.requestId)) {
           logged.add(a.requestId);
-          const forget = key === 'forget';
+          const r = requestOf(key, args);
+          const actor = { id: r.actor?.source.id ?? 'tester', kind: r.actor?.trust ?? 'user' };
           const row = {
-            id: a.requestId, operation: forget ? 'forget' : 'import', payload: { request: {} }, scope: 'global', requested_by: 'writer-test',
-            status: 'approved', decision: 'ADD', reason: a.reason, target_id: forget ? args[0] : null,
+            id: a.requestId, operation: r.op, payload: { request: r.request, actor }, scope: r.actor?.scope ?? 'global', requested_by: 'writer-test',
+            status: 'approved', decision: 'ADD', reason: a.reason, target_id: isUuid(String(r.target)) ? r.target : null,
           };
           await sql`SELECT engram_log_request(${JSON.stringify(row)}::jsonb)`.execute(trx);
         }

@@ -22,8 +22,9 @@ export function newRecord(overrides: Partial<NewRecordInput> = {}): NewRecordInp
  * with a test audit. This also proves the builders' snapshots are what the SQL function accepts.
  */
 async function commit(db: Kysely<any>, state: RecordState, op: VersionOperation): Promise<MemoryRecord> {
-  const audit = await approvedAudit(db);
-  await sql`SELECT engram_commit_version(${JSON.stringify(toSnapshot(state, op))}::jsonb, ${audit}::jsonb)`.execute(db);
+  const v = toSnapshot(state, op);
+  const audit = await approvedAudit(db, v);
+  await sql`SELECT engram_commit_version(${JSON.stringify(v)}::jsonb, ${audit}::jsonb)`.execute(db);
   return new RecordReader(db).get(state.id);
 }
 

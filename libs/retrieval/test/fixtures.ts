@@ -31,7 +31,7 @@ type Snapshot = Record<string, unknown> & { id: string; version: number; content
 async function commit(db: Kysely<any>, snapshot: Snapshot, operation: string): Promise<void> {
   const v = { ...snapshot, operation, content_hash: contentHash(snapshot.content) };
   if (snapshot['status'] === 'forgotten') return writeAsOwner(db, v);
-  const audit = await approvedAudit(db, `retrieval test ${operation}`);
+  const audit = await approvedAudit(db, v, `retrieval test ${operation}`);
   await sql`SELECT engram_commit_version(${JSON.stringify(v)}::jsonb, ${audit}::jsonb)`.execute(db);
 }
 

@@ -43,8 +43,20 @@ export class CliError extends Error {
 export function toExit(err: unknown): { exitCode: number; message: string } {
   const coded = mapCodedError(err, EXIT_CODES);
   if (coded) return { exitCode: coded.mapped, message: `engram: ${coded.code}: ${coded.message.split('\n')[0]}` };
+  const denied = permissionDenied(err);
+  if (denied) {
+    return { exitCode: EXIT.database, message: `engram: database permission denied: ${denied}; this database login may not do that (the service login only reads keys and writes through the gate): run the command with DATABASE_URL set to the owner's URL` };
+  }
   const outage = databaseOutage(err);
   if (outage) return { exitCode: EXIT.database, message: `engram: DATABASE_UNAVAILABLE: ${outage}` };
   const message = err instanceof Error ? err.message : String(err);
   return { exitCode: EXIT.internal, message: `engram: internal error: ${message.split('\n')[0]}` };
+}
+
+/** Postgres' insufficient_privilege (42501), e.g. `engram keys add` as the service login (issue 36, T3-25): its message, else undefined. */
+function permissionDenied(err: unknown, depth = 0): string | undefined {
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown } | null;
+  if (!e || typeof e !== 'object' || depth > 5) return undefined;
+  if (e.code === '42501') return typeof e.message === 'string' ? e.message.split('\n')[0] : 'permission denied';
+  return permissionDenied(e.cause, depth + 1);
 }

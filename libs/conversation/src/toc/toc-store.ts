@@ -67,24 +67,21 @@ export async function latestChildren(db: ConversationDb, project: string, parent
 const searchText = (d: TocNodeDraft) => [...d.bullets.map((b) => b.text), d.keywords.join(' ')].join('\n');
 const vectorLiteral = (v: readonly number[] | undefined) => (v ? `[${v.join(',')}]` : null);
 
-/** Appends the next version of a node and points `toc_latest` at it. Call inside a transaction. */
+/**
+ * Appends the next version of a node and points `toc_latest` at it, in one call of
+ * `engram_append_toc_node`: the service login may not write either table itself (issue 36), so
+ * no row it did not version becomes a node. Call inside a transaction.
+ */
 export async function appendNodeVersion(trx: ConversationDb, draft: TocNodeDraft, embedding?: readonly number[]): Promise<number> {
   // Ungated text (a summariser may quote an event): secrets and personal data are redacted (issue 17).
   const d = { ...draft, title: redactSensitive(draft.title), bullets: redactSensitive(draft.bullets), keywords: redactSensitive(draft.keywords) };
-  const prev = await trx.selectFrom('toc_nodes').select((eb) => eb.fn.max('version').as('v'))
-    .where('project', '=', d.project).where('node_id', '=', d.nodeId).executeTakeFirst();
-  const version = Number(prev?.v ?? 0) + 1;
-  await trx.insertInto('toc_nodes').values({
-    project: d.project, node_id: d.nodeId, version, level: d.level, parent_id: d.parentId, start_ts: d.start, end_ts: d.end,
-    title: d.title, bullets: JSON.stringify(d.bullets), keywords: d.keywords, child_ids: d.childIds, event_count: d.eventCount,
-    token_count: d.tokenCount, summariser: d.summariser, source_hash: d.sourceHash, search_text: searchText(d), embedding: vectorLiteral(embedding),
-  }).execute();
-  await trx.insertInto('toc_latest').values({
-    project: d.project, node_id: d.nodeId, version, level: d.level, parent_id: d.parentId, start_ts: d.start, end_ts: d.end,
-  }).onConflict((oc) => oc.columns(['project', 'node_id']).doUpdateSet({
-    version, parent_id: d.parentId, start_ts: d.start, end_ts: d.end, updated_at: sql`now()`,
-  })).execute();
-  return version;
+  const node = {
+    project: d.project, node_id: d.nodeId, level: d.level, parent_id: d.parentId, start_ts: d.start.toISOString(), end_ts: d.end.toISOString(),
+    title: d.title, bullets: d.bullets, keywords: d.keywords, child_ids: d.childIds, event_count: d.eventCount,
+    token_count: d.tokenCount, summariser: d.summariser, source_hash: d.sourceHash, search_text: searchText(d),
+  };
+  const { rows } = await sql<{ version: number }>`SELECT engram_append_toc_node(${JSON.stringify(node)}::jsonb, ${vectorLiteral(embedding)}) AS version`.execute(trx);
+  return Number(rows[0]?.version);
 }
 
 /** Stores grips; a grip that exists (same id = same content) is left as it is. */
@@ -96,9 +93,8 @@ export async function insertGrips(trx: ConversationDb, grips: readonly Grip[], e
   }))).onConflict((oc) => oc.column('grip_id').doNothing()).execute();
 }
 
-/** Drops the pointers of segments a rebuilt day no longer has (their versions stay until compacted). */
+/** Drops the pointers of segments a rebuilt day no longer has (their versions stay until compacted; never one the day still lists). */
 export async function dropStaleSegments(trx: ConversationDb, project: string, dayId: string, keep: readonly string[]): Promise<number> {
-  const r = await trx.deleteFrom('toc_latest').where('project', '=', project).where('parent_id', '=', dayId).where('level', '=', 'segment')
-    .$if(keep.length > 0, (b) => b.where('node_id', 'not in', [...keep])).executeTakeFirst();
-  return Number(r.numDeletedRows);
+  const { rows } = await sql<{ n: number }>`SELECT engram_drop_toc_segments(${project}, ${dayId}, ${[...keep]}::text[]) AS n`.execute(trx);
+  return Number(rows[0]?.n ?? 0);
 }

@@ -3,6 +3,8 @@ import { InvalidStateError, VersionConflictError } from '@engram/memory';
 /** SQLSTATE of `engram_commit_version`'s VERSION_CONFLICT (serialization_failure). */
 const SERIALIZATION_FAILURE = '40001';
 const UNIQUE_VIOLATION = '23505';
+/** SQLSTATE of a lock wait cut short by the functions' lock_timeout (issue 36, T3-15). */
+const LOCK_NOT_AVAILABLE = '55P03';
 
 /** The unique index that makes "one active record per (scope, content)" atomic (issue 17). */
 const ACTIVE_CONTENT_KEY = 'memories_active_content_key';
@@ -31,6 +33,9 @@ export function mapCommitError(err: unknown, id: string, expected: number | unde
   if (code === SERIALIZATION_FAILURE || message.includes('VERSION_CONFLICT')) {
     const m = /is at version (\d+)/.exec(message);
     return new VersionConflictError(id, expected, m ? Number(m[1]) : undefined);
+  }
+  if (code === LOCK_NOT_AVAILABLE) {
+    return new InvalidStateError(`memory ${id} is locked by another transaction that did not finish within the lock timeout; retry`);
   }
   if (code === UNIQUE_VIOLATION && (constraint === ACTIVE_CONTENT_KEY || message.includes(ACTIVE_CONTENT_KEY))) return new ActiveDuplicateError(id);
   return err;

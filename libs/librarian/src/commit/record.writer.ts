@@ -153,7 +153,10 @@ export class RecordWriter extends RecordReader {
     this.assertTransaction();
     if (!isUuid(id)) throw new RecordNotFoundError(id);
     // Not `FOR UPDATE`: that needs UPDATE privilege, which the service role lacks (ADR-0004).
-    await sql`SELECT engram_lock_memory(${id}::uuid)`.execute(this.db);
+    // The function gives up after its lock_timeout (issue 36): a lock held by a stalled transaction is a refusal, not a hang.
+    await sql`SELECT engram_lock_memory(${id}::uuid)`.execute(this.db).catch((err: unknown) => {
+      throw mapCommitError(err, id, guard.expectedVersion);
+    });
     const head = await this.findHead(id);
     if (!head) throw new RecordNotFoundError(id);
     if (guard.expectedVersion !== undefined && guard.expectedVersion !== head.version) {
