@@ -6,6 +6,7 @@
 // @NOTE This module imports only packages, no sibling files: under jest the worker is started from
 // this .ts file by Node's own type stripping, which does not map `./x.js` imports to `.ts`. Keep
 // it to erasable TypeScript syntax (no enums, no parameter properties) for the same reason.
+import { chmodSync } from 'node:fs';
 import net from 'node:net';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
@@ -146,6 +147,9 @@ export async function startTurnServer(pglite: PGlite, socketPath: string, log: L
     server.once('error', reject);
     server.listen(socketPath, () => resolve());
   });
+  // Only this user's processes may connect (issue 36 T3-18): the umask already made it so; this
+  // holds whatever the umask.
+  chmodSync(socketPath, 0o600);
   return {
     async stop(graceMs = 5_000) {
       stopped = true;
