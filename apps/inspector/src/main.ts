@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { parseJsonBodyThen } from '@engram/memory';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { composeInspector, loadInspectorConfig } from './composition-root.js';
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   const deps = await composeInspector(config);
   const adapter = new FastifyAdapter({ bodyLimit: 64 * 1024 });
   const app = await NestFactory.create<NestFastifyApplication>(InspectorModule.with(deps), adapter, { logger: ['error', 'warn'] });
+  // Every JSON body's shape is checked before it is parsed (issue 36 T3-19).
+  app.useBodyParser('application/json', { bodyLimit: 64 * 1024 }, (_req, body, done) => parseJsonBodyThen(body, done));
   installAccess(app.getHttpAdapter().getInstance(), access);
   app.useGlobalFilters(new HtmlExceptionFilter(log));
   app.enableShutdownHooks();

@@ -7,6 +7,7 @@ import { MEMORY_CONTEXT_PROMPT, memoryContextArgs, memoryContextPrompt } from '.
 import type { McpServerOptions } from './server-options.js';
 import { TOOLS, toolName } from './tools/index.js';
 import { progressListenerOf, type ProgressCarrier } from './tools/tool-progress.js';
+import { screenArguments } from './tools/screen-arguments.js';
 import { listOnly } from './tools/listed-tools.js';
 import { toolsOf } from './tools/profiles.js';
 
@@ -40,6 +41,7 @@ export function createEngramMcpServer(
       },
       async (args: unknown, extra: ProgressCarrier) => {
         try {
+          screenArguments(args);
           const onProgress = progressListenerOf(extra);
           // The actor comes from the credential (ADR-0027), not from the client's self-declared name.
           const answer = await tool.handler(args, { service, ctx: callContextOf(identity, options.sessionScope), ...(onProgress ? { onProgress } : {}) });

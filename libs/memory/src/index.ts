@@ -15,6 +15,8 @@ export type { MemoryErrorCode } from './errors.js';
 export { canonicalJson } from './canonical-json.js';
 export { importedState, sameStoredVersion } from './import-version.js';
 export { inputProblem, MAX_INPUT_DEPTH, textProblem } from './input-text.js';
+export { checkJsonShape, JSON_LIMITS, JsonLimitError, parseJsonBodyThen, parseLimitedJson } from './json-limits.js';
+export type { JsonLimitCode, JsonLimits } from './json-limits.js';
 export type { ImportedVersion } from './import-version.js';
 export { readEdgeNeighbourhood } from './graph/edge-neighbourhood.query.js';
 export type { EdgeNeighbourhood, NeighbourEdge, NeighbourNode } from './graph/edge-neighbourhood.query.js';
