@@ -41,10 +41,10 @@ export function createEngramMcpServer(
       },
       async (args: unknown, extra: ProgressCarrier) => {
         try {
-          screenArguments(args);
+          const screened = await screenArguments(tool, args);
           const onProgress = progressListenerOf(extra);
           // The actor comes from the credential (ADR-0027), not from the client's self-declared name.
-          const answer = await tool.handler(args, { service, ctx: callContextOf(identity, options.sessionScope), ...(onProgress ? { onProgress } : {}) });
+          const answer = await tool.handler(screened, { service, ctx: callContextOf(identity, options.sessionScope), ...(onProgress ? { onProgress } : {}) });
           return { content: [{ type: 'text' as const, text: answer.text }], structuredContent: answer.structured, ...(answer.isError ? { isError: true } : {}) };
         } catch (err) {
           return toToolError(err, log);
