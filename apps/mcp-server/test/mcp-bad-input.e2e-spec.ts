@@ -83,7 +83,7 @@ describe.each(processBackends)('MCP tools answer bad input with a specific error
     });
     expect(res.isError).toBe(true);
     expect(structured(res).code).toBe('INVALID_INPUT');
-    expect(structured(res).message).toMatch(/event 1: text contains a lone UTF-16 surrogate/);
+    expect(structured(res).message).toMatch(/events\[1\]\.text contains a lone UTF-16 surrogate/);
     expect(await ingested()).toBe(before);
   });
 
