@@ -18,8 +18,9 @@ export interface RedactionRules {
 // Zero-width and other invisible characters: "ghp_<ZWSP>abc…" must not hide a token.
 const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
 const NOT_ASCII = /[^\t\n\r\u0020-\u007E]/;
-// A token broken over lines (issue 36 T3-21): its known prefix, then a line break inside it.
-const SPLIT_TOKEN = /((?:gh[pousr]_|github_pat_|sk-(?:ant-|proj-)?|[sr]k_(?:live|test)_|xox[abprs]-|AIza|npm_|AKIA|ASIA|eyJ)[A-Za-z0-9_.-]*)[ \t]*\r?\n[ \t]*(?=[A-Za-z0-9_-])/g;
+// A token broken over lines (issue 36 T3-21): its known prefix where a token starts (so "ghp_ghp_…"
+// is one start, not one per repeat: linear), then a line break inside it.
+const SPLIT_TOKEN = /(?<![A-Za-z0-9_.-])((?:gh[pousr]_|github_pat_|sk-(?:ant-|proj-)?|[sr]k_(?:live|test)_|xox[abprs]-|AIza|npm_|AKIA|ASIA|eyJ)[A-Za-z0-9_.-]*)[ \t]*\r?\n[ \t]*(?=[A-Za-z0-9_-])/g;
 
 /**
  * The text as a reader sees it: invisible characters dropped, compatibility forms folded (NFKC:
