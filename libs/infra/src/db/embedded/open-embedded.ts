@@ -83,7 +83,12 @@ export async function openEmbedded(home: string): Promise<DatabaseHandle> {
   // Before anything is written: files and the socket private to this user (issue 36 T3-17, T3-18).
   restrictUmask();
   mkdirSync(home, { recursive: true, mode: 0o700 });
-  makeDirectoryPrivate(home);
+  try {
+    makeDirectoryPrivate(home);
+  } catch (error) {
+    // A home this user may write but not chmod (another owner's group directory): say so, go on.
+    dbLogger.warn('cannot make ENGRAM_HOME private (0700); other local users may reach the store', { home, error: String(error) });
+  }
   if (socketPathOf(home).length > MAX_SOCKET_PATH) {
     throw new EmbeddedLockError(`ENGRAM_HOME path too long for a unix socket (${socketPathOf(home)})`);
   }
