@@ -36,7 +36,7 @@ export type { GetOptions } from './record-reader.js';
 export { isScope, parseScope, scopeMatches } from './scope.js';
 export { MAX_SCAN_DEPTH, redactSensitive, redactText, redactValue, redactValueInTurns, scanValue, scanValueInTurns } from './sensitive/scanner.js';
 export type { Detection, DetectionClass, RedactionRules } from './sensitive/scanner.js';
-export { identifierSecretKind, identifierSecretMessage } from './sensitive/identifiers.js';
+export { findSecretIdentifier, identifierSecretKind, identifierSecretMessage } from './sensitive/identifiers.js';
 export type { ParsedScope, Scope } from './scope.js';
 export { windowsIn } from './time/query-dates.js';
 export type { TimeWindow } from './time/query-dates.js';

@@ -131,7 +131,7 @@ async function measureBoundary(backend: string, session: McpSession, input: Boun
 
 const modelDir = testModelDir();
 if (!modelDir) throw new Error('no embedding model: run the setup (tools/setup) or set ENGRAM_TEST_MODEL_DIR');
-console.log(`## Event loop under one large memory.store, ${new Date().toISOString()}\n`);
+console.log(`## Event loop under large or malformed inputs, ${new Date().toISOString()}\n`);
 console.log('| engine | input (status) | call ms | server loop max ms | no-DB polls | no-DB p50 ms | no-DB max ms | /health polls | /health p50 ms | /health max ms | load |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const backend of backends) {

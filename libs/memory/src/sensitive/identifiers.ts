@@ -18,3 +18,27 @@ export function identifierSecretKind(value: string): string | undefined {
 export function identifierSecretMessage(field: string, kind: string): string {
   return `${field} contains what looks like a secret or personal number (${kind}); identifiers are stored as given, never redacted: use one without it`;
 }
+
+/**
+ * The first string under one of `keys` (at any depth, not inside `metadata`) that holds a secret:
+ * its path and kind. For checks that know their identifier fields by name (the gate's scopes).
+ */
+export function findSecretIdentifier(value: unknown, keys: ReadonlySet<string>, path = ''): { path: string; kind: string } | undefined {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = findSecretIdentifier(v, keys, `${path}[${i}]`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!value || typeof value !== 'object' || value instanceof Date) return undefined;
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (k === 'metadata') continue;
+    const at = path ? `${path}.${k}` : k;
+    const kind = typeof v === 'string' && keys.has(k) ? identifierSecretKind(v) : undefined;
+    if (kind) return { path: at, kind };
+    const found = typeof v === 'object' ? findSecretIdentifier(v, keys, at) : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}
