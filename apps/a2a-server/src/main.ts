@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { parseJsonBodyThen } from '@engram/memory';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AgentCard } from '@a2a-js/sdk';
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
   const adapter = new FastifyAdapter({ bodyLimit: settings.maxBodyBytes });
   const app = await NestFactory.create<NestFastifyApplication>(A2aServerModule.forRoot(config, settings), adapter, { logger: ['error', 'warn'] });
   app.enableShutdownHooks();
+  // The A2A routes parse their bodies in a2a-middleware.ts; any other JSON body is held to the same limits (issue 36 T3-19).
+  app.useBodyParser('application/json', { bodyLimit: settings.maxBodyBytes }, (_req, body, done) => parseJsonBodyThen(body, done));
   app.use(a2aExpressApp({
     requestHandler: app.get(REQUEST_HANDLER),
     access: { apiKey: settings.apiKey, maxBodyBytes: settings.maxBodyBytes },

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { parseJsonBodyThen } from '@engram/memory';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { composeInspector, loadInspectorConfig } from './composition-root.js';
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
   const adapter = new FastifyAdapter({ bodyLimit: 64 * 1024 });
   const app = await NestFactory.create<NestFastifyApplication>(InspectorModule.with(deps), adapter, { logger: ['error', 'warn'] });
   const token = access.apiKey ? createLoginToken() : undefined;
+  // Every JSON body's shape is checked before it is parsed (issue 36 T3-19).
+  app.useBodyParser('application/json', { bodyLimit: 64 * 1024 }, (_req, body, done) => parseJsonBodyThen(body, done));
   installAccess(app.getHttpAdapter().getInstance(), access, token);
   app.useGlobalFilters(new HtmlExceptionFilter(log));
   app.enableShutdownHooks();

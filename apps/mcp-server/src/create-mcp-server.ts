@@ -8,6 +8,7 @@ import type { McpServerOptions } from './server-options.js';
 import { TOOLS, toolName } from './tools/index.js';
 import type { ToolDefinition } from './tools/tool-definition.js';
 import { progressListenerOf, type ProgressCarrier } from './tools/tool-progress.js';
+import { screenArguments } from './tools/screen-arguments.js';
 import { listOnly } from './tools/listed-tools.js';
 import { toolsOf } from './tools/profiles.js';
 
@@ -46,9 +47,10 @@ export function createEngramMcpServer(
       },
       async (args: unknown, extra: ProgressCarrier) => {
         try {
+          const screened = await screenArguments(tool, args);
           const onProgress = progressListenerOf(extra);
           // The actor comes from the credential (ADR-0027), not from the client's self-declared name.
-          const answer = await tool.handler(args, { service: uses, ctx: callContextOf(identity, options.sessionScope), ...(onProgress ? { onProgress } : {}) });
+          const answer = await tool.handler(screened, { service: uses, ctx: callContextOf(identity, options.sessionScope), ...(onProgress ? { onProgress } : {}) });
           return { content: [{ type: 'text' as const, text: answer.text }], structuredContent: answer.structured, ...(answer.isError ? { isError: true } : {}) };
         } catch (err) {
           return toToolError(err, log);

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { assertSafeBinding } from '@engram/agents';
+import { parseJsonBodyThen } from '@engram/memory';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadServerConfig } from './composition-root.js';
@@ -23,6 +24,8 @@ async function runHttp(options: McpServerOptions): Promise<void> {
   assertSafeBinding(loaded.http);
   const adapter = new FastifyAdapter({ bodyLimit: loaded.http.maxBodyBytes });
   const app = await NestFactory.create<NestFastifyApplication>(McpServerModule.forHttp(options, loaded), adapter, { logger });
+  // Every JSON body's shape is checked before it is parsed (issue 36 T3-19; errors: json-rpc-exception.filter.ts).
+  app.useBodyParser('application/json', { bodyLimit: loaded.http.maxBodyBytes }, (_req, body, done) => parseJsonBodyThen(body, done));
   app.useGlobalFilters(new JsonRpcExceptionFilter((m) => logger.error(m)));
   app.enableShutdownHooks();
   await app.listen(loaded.http.port, loaded.http.host);

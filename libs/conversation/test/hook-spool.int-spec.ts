@@ -26,6 +26,18 @@ describe.each(testBackends)('hook spool ($name)', (backend) => {
   afterEach(() => rmSync(home, { recursive: true, force: true }));
   afterAll(async () => handle?.close());
 
+  it('T3-21 never keeps a raw token in the spool file while the database is down', async () => {
+    const token = `ghp_${'A1b2C3d4E5'.repeat(4)}`;
+    const secret = { ...ev('secret', 40, 'project:spool-secret'), text: `export GITHUB_TOKEN=${token}`, metadata: { env: `PGPASSWORD=hunter22 ${token}` } };
+    const file = spoolEvents(home, [secret]);
+    const raw = readFileSync(file, 'utf8');
+    expect(raw).not.toContain(token);
+    expect(raw).not.toContain('hunter22');
+    expect(raw).toContain('[REDACTED:github_token]');
+    const report = await drainSpool(home, (events) => log.append(events));
+    expect(report).toMatchObject({ inserted: 1, rejected: 0 });
+  });
+
   it('keeps spooled events until a drain delivers them once, in source-time order', async () => {
     spoolEvents(home, [ev('b', 20), ev('c', 30)]);
     spoolEvents(home, [ev('a', 10)]);

@@ -158,3 +158,17 @@ describe('Layer 1: secrets and personal data', () => {
     expect(out).toMatchObject({ ok: true, redactions: [], request: { op: 'create', content: 'The build uses pnpm' } });
   });
 });
+
+describe('Layer 1: identifiers (issue 36)', () => {
+  const token = `ghp_${'A1b2C3d4E5'.repeat(4)}`;
+
+  it('T3-20 refuses a secret in a scope on every gated path (create, import), naming the field and not the secret', async () => {
+    for (const request of [create({ scope: `project:${token}` }), { op: 'import', versions: [importVersion(1, { scope: `project:${token}` })] }]) {
+      const out = await check(request);
+      expect(out).toMatchObject({ ok: false, code: 'SECRET_DETECTED' });
+      expect(out.ok ? '' : out.reason).toMatch(/scope contains .*github_token/);
+      expect(out.ok ? '' : out.reason).not.toContain(token);
+    }
+    expect(await check(create({ scope: 'project:engram' }))).toMatchObject({ ok: true });
+  });
+});

@@ -1,7 +1,7 @@
 import type { TypeRegistry } from '@engram/memory';
 import type { GatePolicy } from './policy.js';
 import type { RateLimit } from './rate-limiter.js';
-import { inputProblem } from '@engram/memory';
+import { findSecretIdentifier, identifierSecretMessage, inputProblem } from '@engram/memory';
 import { redactValue, redactValueInTurns, scanValue, scanValueInTurns, type DetectionClass } from './secret-scanner.js';
 import { parseWriteRequest, type WriteRequest } from './write-request.js';
 
@@ -83,6 +83,8 @@ function sizeProblem(r: WriteRequest, l: GateLimits): string | undefined {
 
 const unique = (xs: string[]) => [...new Set(xs)].sort();
 
+const SCOPE_KEYS: ReadonlySet<string> = new Set(['scope']);
+
 /** From this many characters of content the scan gives the event loop turns (ADR-0031). */
 const SCAN_IN_TURNS_FROM = 16_384;
 
@@ -102,6 +104,9 @@ export async function checkHardConstraints(input: unknown, registry: TypeRegistr
   if (unknownType) return { ok: false, code: 'UNKNOWN_TYPE', reason: `unknown memory type "${unknownType}" (registered: ${registry.names().join(', ')})` };
   const tooBig = sizeProblem(request, limits);
   if (tooBig) return { ok: false, code: 'TOO_LARGE', reason: `size limit exceeded: ${tooBig}` };
+  // A scope is stored and matched as given, never redacted: a secret in one is refused (issue 36 T3-20).
+  const secretScope = findSecretIdentifier(request, SCOPE_KEYS);
+  if (secretScope) return { ok: false, code: 'SECRET_DETECTED', reason: identifierSecretMessage(secretScope.path, secretScope.kind) };
 
   // A short request is scanned at once, as before; a long text or an import in turns (metadata is
   // at most 64 KB, a few milliseconds of scanning).

@@ -5,6 +5,8 @@
  * without this check it is stored changed, without a word.)
  */
 
+import { JSON_LIMITS } from './json-limits.js';
+
 /** Deepest nesting of a request (metadata 5,000 levels deep overflowed the stack). */
 export const MAX_INPUT_DEPTH = 32;
 
@@ -18,11 +20,14 @@ export function textProblem(s: string): string | undefined {
 }
 
 /**
- * The first problem of a JSON value: a string or key that cannot be stored, or nesting deeper
- * than `maxDepth`. Walks with an explicit stack, so no input can overflow it.
+ * The first problem of a JSON value: a string or key that cannot be stored, nesting deeper than
+ * `maxDepth`, or more keys, items or values than {@link JSON_LIMITS} (issue 36: what an HTTP body
+ * may hold, so a value that came another way, stdio or a CLI file, is held to the same). Walks
+ * with an explicit stack, so no input can overflow it; stops at the first excess.
  */
 export function inputProblem(value: unknown, maxDepth = MAX_INPUT_DEPTH): string | undefined {
   const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: value, path: '$', depth: 0 }];
+  let values = 0;
   while (stack.length > 0) {
     const { v, path, depth } = stack.pop() as { v: unknown; path: string; depth: number };
     if (typeof v === 'string') {
@@ -32,6 +37,11 @@ export function inputProblem(value: unknown, maxDepth = MAX_INPUT_DEPTH): string
     }
     if (!v || typeof v !== 'object' || v instanceof Date) continue;
     if (depth >= maxDepth) return `${path} is nested deeper than ${maxDepth} levels`;
+    const size = Array.isArray(v) ? v.length : Object.keys(v).length;
+    if (Array.isArray(v) && size > JSON_LIMITS.maxItems) return `${path} has more than ${JSON_LIMITS.maxItems} items`;
+    if (!Array.isArray(v) && size > JSON_LIMITS.maxKeys) return `${path} has more than ${JSON_LIMITS.maxKeys} keys`;
+    values += size;
+    if (values > JSON_LIMITS.maxValues) return `the input holds more than ${JSON_LIMITS.maxValues} values`;
     const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v as Record<string, unknown>);
     for (const [k, x] of entries) {
       const p = textProblem(k);

@@ -9,13 +9,17 @@
 // Inputs: one 99,999-letter word (the Porter2 stemmer was quadratic on it); 100,000 characters of
 // ordinary prose (the repository's ADRs), the most memory.store's schema accepts; and 256 KB of
 // it, which the tool refuses by that cap (the gate itself takes 256 KB: libs/librarian/test/
-// bounded-text.int-spec.ts measures that). Results go to stdout as markdown; progress to stderr.
+// bounded-text.int-spec.ts measures that). Then the inputs of issue 36 (boundary-inputs.ts):
+// bodies refused by their shape before parsing (T3-19), the seven inputs that answered
+// INTERNAL_ERROR (T3-23), and the largest metadata the limits accept. `--inputs store|boundary`
+// runs one group only. Results go to stdout as markdown; progress to stderr.
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { testModelDir, repoRoot } from '../../test/app-process.js';
 import { openMcpSession, type McpSession } from './conversations/mcp-session.js';
 import { progress } from './stats.js';
+import { BOUNDARY_INPUTS, type BoundaryInput } from './event-loop-boundary.js';
 
 function argValue(flag: string, fallback: string): string {
   const i = process.argv.indexOf(flag);
@@ -24,6 +28,7 @@ function argValue(flag: string, fallback: string): string {
 
 const backends = ((b) => (b === 'both' ? ['postgres', 'pglite'] : [b]))(argValue('--backend', 'both')) as ('postgres' | 'pglite')[];
 const rounds = Number(argValue('--rounds', '3'));
+const groups = ((g) => (g === 'all' ? ['store', 'boundary'] : [g]))(argValue('--inputs', 'all'));
 
 /** About `bytes` of developer prose (the ADRs, repeated), made unique by `salt` so no store is a duplicate. */
 function prose(bytes: number, salt: string): string {
@@ -87,6 +92,10 @@ async function measure(backend: 'postgres' | 'pglite', session: McpSession): Pro
   const [idle, idleNoDb] = await Promise.all([pollHealth(health, idleStop), pollHealth(noDb, idleStop)]);
   const idleLag = await loopLagMaxMs(session);
   const lines = [`| ${backend} | idle (2 s) | | ${fmt(idleLag)} | ${idleNoDb.count} | ${fmt(idleNoDb.p50)} | ${fmt(idleNoDb.max)} | ${idle.count} | ${fmt(idle.p50)} | ${fmt(idle.max)} | ${loadavg()[0]?.toFixed(1)} |`];
+  if (groups.includes('boundary')) {
+    for (const input of BOUNDARY_INPUTS) lines.push(await measureBoundary(backend, session, input, health, noDb));
+  }
+  if (!groups.includes('store')) return lines;
   for (const input of INPUTS) {
     for (let r = 0; r < rounds; r++) {
       const content = input.content(r);
@@ -107,9 +116,22 @@ async function measure(backend: 'postgres' | 'pglite', session: McpSession): Pro
   return lines;
 }
 
+/** One issue-36 input: its answer, the server's longest loop delay meanwhile, /health and the no-DB probe polled around it. */
+async function measureBoundary(backend: string, session: McpSession, input: BoundaryInput, health: string, noDb: string): Promise<string> {
+  await loopLagMaxMs(session); // resets the server's maximum
+  const t0 = performance.now();
+  const call = input.send(session);
+  const [polled, polledNoDb] = await Promise.all([pollHealth(health, call), pollHealth(noDb, call)]);
+  const status = await call;
+  const ms = performance.now() - t0;
+  const lag = await loopLagMaxMs(session);
+  progress(`${backend}: ${input.name}: ${fmt(ms)} ms (${status}), server loop max ${fmt(lag)} ms, /health max ${fmt(polled.max)} ms`);
+  return `| ${backend} | ${input.name} (${status}) | ${fmt(ms)} | ${fmt(lag)} | ${polledNoDb.count} | ${fmt(polledNoDb.p50)} | ${fmt(polledNoDb.max)} | ${polled.count} | ${fmt(polled.p50)} | ${fmt(polled.max)} | ${loadavg()[0]?.toFixed(1)} |`;
+}
+
 const modelDir = testModelDir();
 if (!modelDir) throw new Error('no embedding model: run the setup (tools/setup) or set ENGRAM_TEST_MODEL_DIR');
-console.log(`## Event loop under one large memory.store, ${new Date().toISOString()}\n`);
+console.log(`## Event loop under large or malformed inputs, ${new Date().toISOString()}\n`);
 console.log('| engine | input (status) | call ms | server loop max ms | no-DB polls | no-DB p50 ms | no-DB max ms | /health polls | /health p50 ms | /health max ms | load |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const backend of backends) {

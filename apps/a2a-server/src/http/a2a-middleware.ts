@@ -1,5 +1,6 @@
 import { bearerOf, safeEqual } from '@engram/agents';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import { JsonLimitError, parseLimitedJson } from '@engram/memory';
 import { jsonRpcProblem, responseIdOf, restProblem, type RequestProblem } from './request-checks.js';
 import {
   CONTENT_TYPE_NOT_SUPPORTED, INTERNAL_ERROR, INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, sendProtocolError, type Binding,
@@ -53,9 +54,23 @@ export function requireBearer(binding: Binding, apiKey: string | undefined, veri
   };
 }
 
-/** JSON bodies (application/json or application/a2a+json) up to the configured size. */
-export function parseJsonBody(maxBodyBytes: number): RequestHandler {
-  return express.json({ limit: maxBodyBytes, strict: false, type: ['application/json', 'application/a2a+json'] });
+/**
+ * JSON bodies (application/json or application/a2a+json) up to the configured size, their shape
+ * (nesting, keys, items, values) checked on the raw text before JSON.parse (issue 36 T3-19). An
+ * empty body is `{}`, as express.json made it.
+ */
+export function parseJsonBody(maxBodyBytes: number): RequestHandler[] {
+  const text = express.text({ limit: maxBodyBytes, type: ['application/json', 'application/a2a+json'], defaultCharset: 'utf-8' });
+  const parse: RequestHandler = (req, _res, next) => {
+    if (typeof req.body !== 'string') return next();
+    try {
+      req.body = req.body.trim() === '' ? {} : parseLimitedJson(req.body);
+    } catch (error) {
+      return next(error);
+    }
+    next();
+  };
+  return [text, parse];
 }
 
 /** JSON-RPC code and REST status of each kind of problem (A2A v1.0 section 5.4 and the v0.3 REST mapping). */
@@ -113,6 +128,11 @@ export function protocolErrorHandler(restPrefix: string, log: (m: string) => voi
     const binding: Binding = req.originalUrl.startsWith(restPrefix) ? 'rest' : 'jsonrpc';
     if (res.headersSent) return void res.end();
     if (err.type === 'entity.too.large') return sendProtocolError(res, binding, 413, INVALID_REQUEST, `request body too large (limit ${String((err as { limit?: number }).limit)} bytes)`);
+    if (err instanceof JsonLimitError) {
+      // The body's shape or a __proto__ key, named (issue 36); broken syntax keeps its old answer.
+      if (err.code === 'JSON_INVALID') return sendProtocolError(res, binding, 400, PARSE_ERROR, 'Invalid JSON payload.');
+      return sendProtocolError(res, binding, 400, INVALID_REQUEST, err.message);
+    }
     if (err.type === 'entity.parse.failed') return sendProtocolError(res, binding, 400, PARSE_ERROR, 'Invalid JSON payload.');
     if (err.status && err.status >= 400 && err.status < 500) return sendProtocolError(res, binding, err.status, INVALID_REQUEST, err.message ?? 'bad request');
     log(`A2A request failed: ${err.message ?? String(err)}`);

@@ -16,7 +16,12 @@ export const typeField = z
   .describe('Memory type: decision, belief, fact, preference, episode, task, context, skill (or a configured custom type).');
 
 export const tagsField = z.array(z.string().min(1).max(100)).max(50).optional().describe('Tags (at most 50).');
-export const isoDate = z.iso.datetime({ offset: true });
+export const isoDate = z.iso.datetime({ offset: true })
+  // Year 0000 is a valid ISO date that Postgres cannot store (INTERNAL_ERROR before, issue 36 T3-23).
+  .refine((s) => {
+    const year = new Date(s).getUTCFullYear();
+    return year >= 1 && year <= 9999;
+  }, 'dates must be between the years 0001 and 9999');
 export const idField = z.uuid().describe('Memory id (UUID).');
 export const contentField = z.string().trim().min(1, 'content must not be empty').max(100_000)
   .describe('The memory text.');

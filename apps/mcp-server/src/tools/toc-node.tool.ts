@@ -13,7 +13,7 @@ export const tocNodeTool = defineTool({
   uses: 'conversation',
   inputSchema: z.object({
     node_id: nodeIdField,
-    version: z.number().int().min(1).optional().describe('A past version (rebuilds append versions; compaction may drop old ones).'),
+    version: z.number().int().min(1).max(2_147_483_647).optional().describe('A past version (rebuilds append versions; compaction may drop old ones).'),
     child_limit: z.number().int().min(1).max(200).default(50).describe('How many of its first children to include (1-200, default 50).'),
     scope: projectScopeField,
   }).strict(),

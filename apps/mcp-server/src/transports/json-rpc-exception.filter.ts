@@ -1,4 +1,5 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { JsonLimitError } from '@engram/memory';
 import type { FastifyReply } from 'fastify';
 import { jsonRpcError } from './http-access.js';
 
@@ -23,6 +24,10 @@ function classify(err: unknown): { status: number; code: number; message: string
   const e = err as { code?: string; statusCode?: number; message?: string };
   if (e?.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e?.statusCode === 413) {
     return { status: 413, code: -32600, message: 'Request body too large' };
+  }
+  if (err instanceof JsonLimitError) {
+    // The body's shape or syntax, named (issue 36): JSON_TOO_DEEP, JSON_TOO_MANY_KEYS, JSON_FORBIDDEN_KEY, ...
+    return { status: 400, code: err.code === 'JSON_INVALID' ? -32700 : -32600, message: err.message };
   }
   if (e?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e?.statusCode === 415) {
     return { status: 415, code: -32600, message: 'Unsupported Content-Type: expected application/json' };

@@ -5,6 +5,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createEngramMcpServer } from '../create-mcp-server.js';
 import type { McpServerOptions } from '../server-options.js';
 import { MEMORY_SERVICE, SERVER_OPTIONS } from '../tokens.js';
+import { limitedStdin } from './limited-stdin.js';
 
 /** Serves MCP over stdin/stdout. stdout carries protocol frames only; logs go to stderr. */
 export class StdioRunner implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -22,7 +23,8 @@ export class StdioRunner implements OnApplicationBootstrap, OnApplicationShutdow
 
   async onApplicationBootstrap(): Promise<void> {
     this.server = createEngramMcpServer(this.service, this.options, (m) => process.stderr.write(`${m}\n`));
-    const transport = new StdioServerTransport();
+    // Messages over the JSON limits are answered and dropped before the SDK parses them (issue 36).
+    const transport = new StdioServerTransport(limitedStdin(process.stdin, process.stdout), process.stdout);
     transport.onclose = () => this.markClosed();
     process.stdin.on('end', () => this.markClosed());
     await this.server.connect(transport);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { isUuid, redactSensitive } from '@engram/memory';
+import { identifierSecretKind, identifierSecretMessage, isUuid, redactSensitive } from '@engram/memory';
+import { InvalidInputError } from '../errors.js';
 import type { Selectable } from 'kysely';
 import { fromJson, type ContinuityDb, type PrdDecisionsTable, type PrdEventsTable, type PrdExecutionsTable } from './continuity-tables.js';
 import type { FormedMemory, PrdDecision, PrdEvent, PrdEventType, PrdExecution, PrdProgress, PrdStatus } from './prd-model.js';
@@ -75,6 +76,9 @@ export class PrdRepository {
 
   /** Inserts unless (scope, ref) exists — concurrent starts of one PRD resolve to one execution. */
   async insert(e: NewExecution, now: Date): Promise<PrdExecution | undefined> {
+    // The ref names the PRD and is matched as given: a secret in it is refused (issue 36 T3-20).
+    const kind = identifierSecretKind(e.ref);
+    if (kind) throw new InvalidInputError(identifierSecretMessage('prd_ref', kind));
     const row = await this.db
       .insertInto('prd_executions')
       .values({
@@ -129,7 +133,7 @@ export class PrdRepository {
       .insertInto('prd_events')
       .values({
         id: randomUUID(), execution_id: executionId, seq, event_key: e.eventKey, type: e.type, requirement_id: e.requirementId, summary: redactSensitive(e.summary),
-        detail: JSON.stringify(e.detail), agent_id: e.agentId, thinking_chain_id: e.thinkingChainId, occurred_at: e.occurredAt, formation: null, created_at: now,
+        detail: JSON.stringify(redactSensitive(e.detail)), agent_id: e.agentId, thinking_chain_id: e.thinkingChainId, occurred_at: e.occurredAt, formation: null, created_at: now,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -144,8 +148,8 @@ export class PrdRepository {
     const row = await this.db
       .insertInto('prd_decisions')
       .values({
-        id: randomUUID(), execution_id: executionId, event_id: eventId, requirement_id: d.requirementId, decision: d.decision, reason: d.reason,
-        alternatives: JSON.stringify(d.alternatives), agent_id: d.agentId, memory: null, created_at: now,
+        id: randomUUID(), execution_id: executionId, event_id: eventId, requirement_id: d.requirementId, decision: redactSensitive(d.decision), reason: d.reason === null ? null : redactSensitive(d.reason),
+        alternatives: JSON.stringify(redactSensitive(d.alternatives)), agent_id: d.agentId, memory: null, created_at: now,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

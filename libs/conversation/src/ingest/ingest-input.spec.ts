@@ -24,4 +24,21 @@ describe('ingest input', () => {
     expect(() => parseWireEvent({ ts: '2025-01-02T03:04:05Z', kind: 'note', text: '' }, 'line 4')).toThrow(/"session_id" must be/);
     expect(() => parseWireEvent([1], 'line 5')).toThrow(/expected a JSON object/);
   });
+
+  it('T3-20 refuses a secret in an event identifier on every ingest path (hook, CLI import), naming the field, not the secret', () => {
+    const token = `ghp_${'A1b2C3d4E5'.repeat(4)}`;
+    const base = { sessionId: 's', ts: '2026-01-02T03:04:05Z', kind: 'note', text: 'x' };
+    for (const [field, patch] of [['session_id', { sessionId: token }], ['event_id', { eventId: `e-${token}` }], ['agent', { agent: token }], ['project', { project: `project:${token}` }]] as const) {
+      expect(() => toNewEvent({ ...base, ...patch }, defaults, 2)).toThrow(new RegExp(`event 2: ${field} contains .*github_token`));
+      try {
+        toNewEvent({ ...base, ...patch }, defaults);
+      } catch (error) {
+        expect(String(error)).not.toContain(token);
+      }
+    }
+  });
+
+  it('T3-23 refuses a ts in year 0000 by name', () => {
+    expect(() => toNewEvent({ sessionId: 's', ts: '0000-06-01T00:00:00Z', kind: 'note', text: '' }, defaults)).toThrow(InvalidEventError);
+  });
 });

@@ -1,4 +1,4 @@
-import { inputProblem } from '@engram/memory';
+import { identifierSecretKind, identifierSecretMessage, inputProblem } from '@engram/memory';
 import { InvalidEventError } from '../errors.js';
 import { isConversationEventKind, type ConversationEventKind, type NewConversationEvent } from '../log/event-model.js';
 import { conversationProject, type ConversationMode } from '../log/project-key.js';
@@ -37,6 +37,20 @@ export function defaultRole(kind: ConversationEventKind): string {
 }
 
 /**
+ * The event's identifiers are copied into other tables (vectors, outbox) and shown as they are: a
+ * secret in one is refused, not stored (issue 36 T3-20). The text and metadata are redacted by the log.
+ */
+function refuseSecretIdentifiers(input: IngestEventInput, index: number): void {
+  const fields: Array<[string, string | undefined]> = [
+    ['session_id', input.sessionId], ['event_id', input.eventId], ['agent', input.agent], ['project', input.project], ['role', input.role],
+  ];
+  for (const [field, value] of fields) {
+    const kind = typeof value === 'string' ? identifierSecretKind(value) : undefined;
+    if (kind) throw new InvalidEventError(`event ${index}: ${identifierSecretMessage(field, kind)}`);
+  }
+}
+
+/**
  * Turns a caller's event into a log event: project per mode, role by kind, token estimate, and an
  * id derived from its content when the caller gave none (so re-sending the same event is a no-op).
  */
@@ -45,9 +59,12 @@ export function toNewEvent(input: IngestEventInput, defaults: IngestDefaults, in
   // driver would store a lone surrogate as U+FFFD without a word (issue 17).
   const unstorable = inputProblem(input);
   if (unstorable) throw new InvalidEventError(`event ${index}: ${unstorable.replace(/^\$\.?/, '') || 'the event'}`);
+  refuseSecretIdentifiers(input, index);
   if (!isConversationEventKind(input.kind)) throw new InvalidEventError(`event ${index}: unknown kind "${input.kind}"`);
   const ts = input.ts instanceof Date ? input.ts : new Date(input.ts);
   if (Number.isNaN(ts.getTime())) throw new InvalidEventError(`event ${index}: ts "${String(input.ts)}" is not a valid time`);
+  // Year 0000 parses in JS, not in Postgres (INTERNAL_ERROR before, issue 36 T3-23).
+  if (ts.getUTCFullYear() < 1 || ts.getUTCFullYear() > 9999) throw new InvalidEventError(`event ${index}: ts must be between the years 0001 and 9999`);
   const agent = input.agent ?? defaults.agent;
   const project = conversationProject(input.project ?? defaults.project, agent, defaults.mode);
   const role = input.role ?? defaultRole(input.kind);

@@ -19,6 +19,9 @@ export function assertValidEvents(events: readonly NewConversationEvent[]): void
     if (typeof e.project !== 'string' || !isScope(e.project)) throw new InvalidEventError(`${where}: project "${e.project}" is not a scope`);
     if (!isConversationEventKind(e.kind)) throw new InvalidEventError(`${where}: unknown kind "${e.kind}"`);
     if (!(e.ts instanceof Date) || Number.isNaN(e.ts.getTime())) throw new InvalidEventError(`${where}: ts is not a valid time`);
+    // Year 0000 (1 BC) and beyond 9999 parse in JS but not in Postgres: INTERNAL_ERROR before (issue 36 T3-23).
+    const year = e.ts.getUTCFullYear();
+    if (year < 1 || year > 9999) throw new InvalidEventError(`${where}: ts must be between the years 0001 and 9999`);
     if (!e.agent || !e.sessionId || !e.role) throw new InvalidEventError(`${where}: agent, sessionId and role are required`);
     if (typeof e.text !== 'string' || e.text.length > MAX_EVENT_TEXT_LENGTH) {
       throw new InvalidEventError(`${where}: text must be a string of at most ${MAX_EVENT_TEXT_LENGTH} characters`);

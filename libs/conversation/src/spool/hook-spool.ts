@@ -1,5 +1,6 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { redactSensitive } from '@engram/memory';
 import { InvalidEventError } from '../errors.js';
 import type { AppendResult } from '../log/event-log.repository.js';
 import type { NewConversationEvent } from '../log/event-model.js';
@@ -28,12 +29,16 @@ function appendDurably(file: string, lines: string[]): void {
   }
 }
 
-/** Appends events to the spool and fsyncs them: once this returns, they survive a crash. */
+/**
+ * Appends events to the spool and fsyncs them: once this returns, they survive a crash. Text and
+ * metadata are redacted first, as the log would store them: the spool kept raw tokens while the
+ * database was down (issue 36 T3-21). The event id was derived before, so it does not change.
+ */
 export function spoolEvents(home: string, events: readonly NewConversationEvent[]): string {
   const dir = spoolDirOf(home);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, ACTIVE);
-  appendDurably(file, events.map((e) => JSON.stringify({ ...e, ts: e.ts.toISOString() })));
+  appendDurably(file, events.map((e) => JSON.stringify({ ...e, text: redactSensitive(e.text), metadata: redactSensitive(e.metadata), ts: e.ts.toISOString() })));
   return file;
 }
 

@@ -35,3 +35,20 @@ export function ssnValid(area: string, group: string, serial: string): boolean {
 export function looksLikeAwsSecret(s: string): boolean {
   return /[A-Z]/.test(s) && /[a-z]/.test(s) && /[0-9]/.test(s);
 }
+
+/** Issuer prefixes and lengths of the card brands (Visa, Mastercard, Amex, Discover, JCB, Diners, Maestro, UnionPay). */
+const CARD_BRANDS: ReadonlyArray<{ prefix: RegExp; lengths: readonly number[] }> = [
+  { prefix: /^4/, lengths: [13, 16, 19] },
+  { prefix: /^(?:5[1-5]|2(?:2[2-9][1-9]|2[3-9]\d|[3-6]\d\d|7[01]\d|720))/, lengths: [16] },
+  { prefix: /^3[47]/, lengths: [15] },
+  { prefix: /^(?:6011|65|64[4-9]|622)/, lengths: [16, 17, 18, 19] },
+  { prefix: /^35(?:2[89]|[3-8]\d)/, lengths: [16, 17, 18, 19] },
+  { prefix: /^3(?:0[0-5]|[689])/, lengths: [14, 15, 16, 17, 18, 19] },
+  { prefix: /^(?:5018|5020|5038|5893|6304|6759|676[1-3])/, lengths: [12, 13, 14, 15, 16, 17, 18, 19] },
+  { prefix: /^62/, lengths: [16, 17, 18, 19] },
+];
+
+/** Whether the digits start like a card brand's numbers and have one of its lengths (an epoch-ms timestamp starts with 1: none). */
+export function cardBrandFits(digits: string): boolean {
+  return CARD_BRANDS.some((b) => b.prefix.test(digits) && b.lengths.includes(digits.length));
+}

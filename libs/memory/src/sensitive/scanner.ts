@@ -17,6 +17,25 @@ export interface RedactionRules {
 
 // Zero-width and other invisible characters: "ghp_<ZWSP>abc…" must not hide a token.
 const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
+const NOT_ASCII = /[^\t\n\r\u0020-\u007E]/;
+// A token broken over lines (issue 36 T3-21): its known prefix where a token starts (so "ghp_ghp_…"
+// is one start, not one per repeat: linear), then a line break inside it.
+const SPLIT_TOKEN = /(?<![A-Za-z0-9_.-])((?:gh[pousr]_|github_pat_|sk-(?:ant-|proj-)?|[sr]k_(?:live|test)_|xox[abprs]-|AIza|npm_|AKIA|ASIA|eyJ)[A-Za-z0-9_.-]*)[ \t]*\r?\n[ \t]*(?=[A-Za-z0-9_-])/g;
+
+/**
+ * The text as a reader sees it: invisible characters dropped, compatibility forms folded (NFKC:
+ * the fullwidth "ghp＿" is "ghp_", issue 36 T3-21) and a token's line breaks joined.
+ */
+function visibleForm(text: string): string {
+  let out = text.replace(INVISIBLE, '');
+  if (NOT_ASCII.test(out)) out = out.normalize('NFKC');
+  for (let pass = 0; pass < 8; pass++) {
+    const joined = out.replace(SPLIT_TOKEN, '$1');
+    if (joined === out) break;
+    out = joined;
+  }
+  return out;
+}
 
 // One detector's pass over a text is one step (see turns.ts): a long text yields between detectors.
 function* redactVisible(text: string, classes: readonly DetectionClass[], found: Detection[]): Steps<string> {
@@ -26,7 +45,8 @@ function* redactVisible(text: string, classes: readonly DetectionClass[], found:
     if (!classes.includes(d.class)) continue;
     out = out.replace(d.pattern, (match: string, ...rest: unknown[]) => {
       const groups = rest.slice(0, -2).map((g) => (typeof g === 'string' ? g : ''));
-      if (d.valid && !d.valid(match, groups, text)) return match;
+      const offset = rest[rest.length - 2] as number;
+      if (d.valid && !d.valid(match, groups, text, { offset, current: out })) return match;
       found.push({ kind: d.kind, class: d.class });
       const secret = d.group ? (groups[d.group - 1] || match) : match;
       return match.replace(secret, `[REDACTED:${d.kind}]`);
@@ -37,8 +57,8 @@ function* redactVisible(text: string, classes: readonly DetectionClass[], found:
 
 /**
  * Replaces sensitive spans with `[REDACTED:<kind>]`; `classes` limits which detectors apply.
- * Invisible characters are removed first when that is what reveals a finding (they are kept
- * otherwise: a zero-width joiner inside an emoji is not an attack).
+ * The text is scanned as written and in its visible form ({@link visibleForm}); the visible form
+ * is returned only when it reveals more (a zero-width joiner inside an emoji is not an attack).
  */
 export function redactText(text: string, classes: readonly DetectionClass[], found: Detection[] = []): string {
   return runNow(redactTextSteps(text, classes, found));
@@ -47,13 +67,13 @@ export function redactText(text: string, classes: readonly DetectionClass[], fou
 function* redactTextSteps(text: string, classes: readonly DetectionClass[], found: Detection[]): Steps<string> {
   const direct: Detection[] = [];
   const out = yield* redactVisible(text, classes, direct);
-  INVISIBLE.lastIndex = 0;
-  if (!INVISIBLE.test(text)) {
+  const shown = visibleForm(text);
+  if (shown === text) {
     found.push(...direct);
     return out;
   }
   const visible: Detection[] = [];
-  const stripped = yield* redactVisible(text.replace(INVISIBLE, ''), classes, visible);
+  const stripped = yield* redactVisible(shown, classes, visible);
   if (visible.length > direct.length) {
     found.push(...visible);
     return stripped;

@@ -10,6 +10,7 @@ import {
   SOCKET_PORT, isAlive, readLock, releaseLock, removeStaleLock, socketPathOf, tryCreateLock,
 } from './embedded-lock.js';
 import { TakeoverPool } from './takeover-pool.js';
+import { keepTreePrivate, makeDirectoryPrivate, makeTreePrivate, restrictUmask } from './private-files.js';
 import { startPgliteHost, type PgliteHost } from './pglite-host.js';
 
 const MAX_SOCKET_PATH = 100; // sun_path is 104-108 bytes depending on the OS
@@ -27,22 +28,29 @@ const JOIN_DEADLINE_MS = 60_000;
  */
 class Ownership {
   private host: PgliteHost | undefined;
+  private stopKeepingPrivate: (() => Promise<void>) | undefined;
   constructor(private readonly home: string) {}
 
   async take(): Promise<void> {
     const dataDir = path.join(this.home, 'pgdata');
     try {
+      // An existing store written before the modes were enforced (or under umask 0) is tightened first.
+      await makeTreePrivate(dataDir);
       const host = await startPgliteHost({
         dataDir,
         socketPath: socketPathOf(this.home),
         onCrash: (error) => {
           if (this.host !== host) return;
           this.host = undefined;
+          void this.stopKeepingPrivate?.();
+          this.stopKeepingPrivate = undefined;
           dbLogger.error('the embedded database engine stopped; the next connection reopens it', { error: String(error) });
           releaseLock(this.home);
         },
       });
       this.host = host;
+      await makeTreePrivate(dataDir); // what initdb and the first start just wrote as 0666
+      this.stopKeepingPrivate = keepTreePrivate(dataDir, (error) => dbLogger.warn('cannot tighten the embedded store\'s file modes', { error: String(error) }));
     } catch (error) {
       releaseLock(this.home);
       throw new DatabaseUnavailableError(`cannot open the embedded database in ${dataDir}: ${String(error)}`, { cause: error });
@@ -53,7 +61,10 @@ class Ownership {
     const host = this.host;
     this.host = undefined;
     if (!host) return;
+    await this.stopKeepingPrivate?.();
+    this.stopKeepingPrivate = undefined;
     await host.stop();
+    await makeTreePrivate(path.join(this.home, 'pgdata')).catch(() => 0); // the checkpoint of close
     releaseLock(this.home);
   }
 }
@@ -69,7 +80,15 @@ class Ownership {
  * connect to it). Nothing committed is lost: PGlite is closed cleanly or recovers on open.
  */
 export async function openEmbedded(home: string): Promise<DatabaseHandle> {
+  // Before anything is written: files and the socket private to this user (issue 36 T3-17, T3-18).
+  restrictUmask();
   mkdirSync(home, { recursive: true, mode: 0o700 });
+  try {
+    makeDirectoryPrivate(home);
+  } catch (error) {
+    // A home this user may write but not chmod (another owner's group directory): say so, go on.
+    dbLogger.warn('cannot make ENGRAM_HOME private (0700); other local users may reach the store', { home, error: String(error) });
+  }
   if (socketPathOf(home).length > MAX_SOCKET_PATH) {
     throw new EmbeddedLockError(`ENGRAM_HOME path too long for a unix socket (${socketPathOf(home)})`);
   }

@@ -6,6 +6,7 @@
 // @NOTE This module imports only packages, no sibling files: under jest the worker is started from
 // this .ts file by Node's own type stripping, which does not map `./x.js` imports to `.ts`. Keep
 // it to erasable TypeScript syntax (no enums, no parameter properties) for the same reason.
+import { chmodSync } from 'node:fs';
 import net from 'node:net';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
@@ -48,18 +49,42 @@ type Log = (level: 'debug' | 'warn' | 'error', message: string, error?: unknown)
  * another client's messages, and a transaction is only protected once BEGIN has run. Here a
  * connection waits (accepted, unanswered) until the previous one has closed; clients keep their
  * pools at one connection with a short idle timeout so that every process gets its turn.
+ *
+ * No client may keep the turn by saying nothing (issue 36 T3-18: one idle psql froze every tool
+ * call and /health until it disconnected). A connection joins the queue only once it has sent its
+ * first bytes, and the holder of the turn is disconnected when others wait and it has been quiet
+ * IDLE_TURN_MS outside a transaction (engram's own pools let go after 100 ms) or HOLD_IDLE_MS
+ * inside one (its transaction is rolled back).
  */
+
+/** Quiet time outside a transaction after which a holder loses the turn to a waiting client. */
+export const IDLE_TURN_MS = 1_000;
+/** Quiet time inside a transaction after which a holder is disconnected, if others wait. */
+export const HOLD_IDLE_MS = 5_000;
+const WATCH_INTERVAL_MS = 100;
 
 /** The subset of pglite-socket's queue manager that PGLiteSocketHandler calls. */
 class SerialProtocolQueue {
   private tail: Promise<unknown> = Promise.resolve();
   private readonly pglite: PGlite;
+  private inFlight = 0;
+  private lastDone = Date.now();
   closed = false;
   constructor(pglite: PGlite) {
     this.pglite = pglite;
   }
 
+  /** How long no message has been queued or run (0 while one is). */
+  quietFor(since: number): number {
+    return this.inFlight > 0 ? 0 : Date.now() - Math.max(since, this.lastDone);
+  }
+
+  inTransaction(): boolean {
+    return !this.closed && this.pglite.isInTransaction();
+  }
+
   enqueue(_handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
+    this.inFlight++;
     return this.run(async () => {
       let bytes = 0;
       await this.pglite.runExclusive(() =>
@@ -71,6 +96,9 @@ class SerialProtocolQueue {
         }),
       );
       return bytes;
+    }).finally(() => {
+      this.inFlight--;
+      this.lastDone = Date.now();
     });
   }
 
@@ -104,11 +132,50 @@ export interface TurnServer {
   stop(graceMs?: number): Promise<void>;
 }
 
+/**
+ * Disconnects the holder of the turn when others wait and it has been quiet too long: IDLE_TURN_MS
+ * outside a transaction, HOLD_IDLE_MS inside one. Returns the timer (unref'd) to clear on stop.
+ */
+function watchHolder(
+  queue: SerialProtocolQueue, state: () => { holder: net.Socket | undefined; quietSince: number; othersWait: boolean }, log: Log,
+): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    const { holder, quietSince, othersWait } = state();
+    if (!holder || holder.destroyed || !othersWait) return;
+    const inTransaction = queue.inTransaction();
+    const limit = inTransaction ? HOLD_IDLE_MS : IDLE_TURN_MS;
+    if (queue.quietFor(quietSince) <= limit) return;
+    log(inTransaction ? 'warn' : 'debug', `embedded database: a client ${inTransaction ? 'in a transaction ' : ''}was quiet ${limit} ms while others waited; disconnected`);
+    holder.destroy();
+  }, WATCH_INTERVAL_MS);
+  timer.unref();
+  return timer;
+}
+
+/** Calls `then` once the client has sent its first bytes (the startup packet), kept for the handler. */
+function onFirstBytes(socket: net.Socket, then: () => void): void {
+  socket.once('data', (first: Buffer) => {
+    socket.pause();
+    socket.unshift(first);
+    then();
+  });
+}
+
+/** Listens on the unix socket, 0600: only this user's processes may connect (issue 36 T3-18), whatever the umask. */
+async function listenPrivately(server: net.Server, socketPath: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => resolve());
+  });
+  chmodSync(socketPath, 0o600);
+}
+
 export async function startTurnServer(pglite: PGlite, socketPath: string, log: Log): Promise<TurnServer> {
   const queue = new SerialProtocolQueue(pglite);
   const waiting: net.Socket[] = [];
   const open = new Set<net.Socket>();
   let active: net.Socket | undefined;
+  let activeSince = Date.now(); // the holder's last bytes (or when it got the turn)
   let stopped = false;
 
   const next = async (): Promise<void> => {
@@ -119,6 +186,7 @@ export async function startTurnServer(pglite: PGlite, socketPath: string, log: L
     }
     if (!socket || stopped) return;
     active = socket;
+    activeSince = Date.now();
     const handler = new PGLiteSocketHandler({ queryQueue: queue as never, closeOnDetach: true });
     const done = () => {
       if (active !== socket || stopped) return;
@@ -133,39 +201,52 @@ export async function startTurnServer(pglite: PGlite, socketPath: string, log: L
     handler.addEventListener('close', done);
     handler.addEventListener('error', done);
     await handler.attach(socket);
+    socket.on('data', () => {
+      if (active === socket) activeSince = Date.now();
+    });
+    socket.resume(); // paused when its first bytes arrived
   };
 
   const server = net.createServer((socket) => {
     open.add(socket);
     socket.on('close', () => open.delete(socket));
     socket.on('error', (error) => log('debug', 'embedded client socket error', error));
-    waiting.push(socket);
-    void next();
+    onFirstBytes(socket, () => {
+      waiting.push(socket);
+      void next();
+    });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socketPath, () => resolve());
-  });
+  const watch = watchHolder(queue, () => ({ holder: active, quietSince: activeSince, othersWait: waiting.some((w) => !w.destroyed) }), log);
+  await listenPrivately(server, socketPath);
   return {
     async stop(graceMs = 5_000) {
       stopped = true;
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Clients still waiting for a turn reconnect and take over; the active one may finish
-      // its transaction (its pool closes the idle connection within ~100 ms).
-      for (const socket of waiting.splice(0)) socket.destroy();
-      const current = active;
-      if (current && !current.destroyed) {
-        await Promise.race([
-          new Promise<void>((resolve) => current.once('close', () => resolve())),
-          new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref()),
-        ]);
-      }
-      for (const socket of open) socket.destroy();
-      await closed;
-      await queue.idle(); // PGlite may only close once no message is in flight
-      queue.closed = true;
+      clearInterval(watch);
+      await closeAll({ server, waiting, open, active, queue }, graceMs);
     },
   };
+}
+
+/**
+ * Stops listening. Clients still waiting for a turn reconnect and take over; the active one may
+ * finish its transaction (its pool closes the idle connection within ~100 ms), at most `graceMs`.
+ */
+async function closeAll(
+  s: { server: net.Server; waiting: net.Socket[]; open: Set<net.Socket>; active: net.Socket | undefined; queue: SerialProtocolQueue }, graceMs: number,
+): Promise<void> {
+  const closed = new Promise<void>((resolve) => s.server.close(() => resolve()));
+  for (const socket of s.waiting.splice(0)) socket.destroy();
+  const current = s.active;
+  if (current && !current.destroyed) {
+    await Promise.race([
+      new Promise<void>((resolve) => current.once('close', () => resolve())),
+      new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref()),
+    ]);
+  }
+  for (const socket of s.open) socket.destroy();
+  await closed;
+  await s.queue.idle(); // PGlite may only close once no message is in flight
+  s.queue.closed = true;
 }
 
 /** Opens PGlite, serves it, and closes both when the main thread says stop. */
