@@ -8,14 +8,23 @@ import { McpServerModule } from './mcp-server.module.js';
 import { parseServerOptions, type McpServerOptions } from './server-options.js';
 import { JsonRpcExceptionFilter } from './transports/json-rpc-exception.filter.js';
 import { StdioRunner } from './transports/stdio-runner.js';
+import { watchStdioPeer } from './transports/stdio-peer.js';
 
 const logger = new StderrLogger(process.env.ENGRAM_LOG_LEVEL === 'debug');
 
 async function runStdio(options: McpServerOptions): Promise<void> {
+  // Watched from the first line: a client may give up while the server is still starting.
+  const peer = watchStdioPeer();
   const app = await NestFactory.createApplicationContext(McpServerModule.forStdio(options, loadServerConfig(options)), { logger });
   app.enableShutdownHooks();
-  await app.get(StdioRunner).closed;
+  await Promise.race([app.get(StdioRunner).closed, peer.gone]);
+  if (peer.isGone()) {
+    // Reaches the log only when stderr still has a reader (stdout was the pipe that broke).
+    logger.log(`the stdio client is gone (${await peer.gone}): closing the session`);
+  }
   await app.close();
+  // A client that closed stdout may keep stdin open; nothing more will be read from it.
+  if (peer.isGone()) process.stdin.destroy();
 }
 
 async function runHttp(options: McpServerOptions): Promise<void> {
