@@ -18,9 +18,13 @@ const transport = new StdioClientTransport({ command: '/bin/bash', args: ['-c', 
 const client = new Client({ name: 'abandoning-client', version: '1.0.0' });
 const report = (sent) => process.stdout.write(JSON.stringify({ pid: transport.pid, sent }) + '\\n');
 if (cfg.when === 'starting') {
-  // connect() writes initialize as soon as the server is spawned; the server is still migrating.
+  // Dies as soon as initialize is written: the server (a Node process still loading) answers into a closed pipe.
+  const send = transport.send.bind(transport);
+  transport.send = async (message, options) => {
+    await send(message, options);
+    if (message.method === 'initialize') report('initialize');
+  };
   client.connect(transport).catch(() => undefined);
-  setTimeout(() => report('initialize'), 500);
 } else {
   await client.connect(transport);
   for (let i = 0; i < 20; i++) client.callTool({ name: 'recall', arguments: { query: 'abandoned ' + i } }).catch(() => undefined);
