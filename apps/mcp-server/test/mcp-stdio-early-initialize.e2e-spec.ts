@@ -15,7 +15,7 @@ describe('MCP stdio server: handshake before the runtime is ready (issue 39)', (
   const home = tempHome();
   afterAll(() => home.remove());
 
-  it('answers initialize and ping while the database stalls, holds a tool call, and exits when the database fails', async () => {
+  it('answers initialize, ping and tools/list while the database stalls, holds a tool call, and exits when the database fails', async () => {
     const sockets: Socket[] = [];
     const stalled = createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
@@ -34,6 +34,8 @@ describe('MCP stdio server: handshake before the runtime is ready (issue 39)', (
       await client.connect(transport, { timeout: 60_000 });
       expect(client.getServerVersion()?.name).toBe('engram');
       await client.ping({ timeout: 30_000 });
+      const { tools } = await client.listTools(undefined, { timeout: 30_000 });
+      expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['remember', 'recall', 'memory.search']));
       expect(sockets.length).toBeGreaterThan(0); // the runtime is still waiting for its database
 
       let settled = false;

@@ -1,8 +1,11 @@
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 
-/** What a server answers before its use cases exist: the handshake and liveness, nothing that reads memory. */
-const ANSWERED_BEFORE_READY: ReadonlySet<string> = new Set(['initialize', 'notifications/initialized', 'ping']);
+/**
+ * What a server answers before its use cases exist: the handshake, liveness and the tool list (the
+ * same whatever the runtime; clients list tools as part of connecting), nothing that reads memory.
+ */
+const ANSWERED_BEFORE_READY: ReadonlySet<string> = new Set(['initialize', 'notifications/initialized', 'ping', 'tools/list']);
 
 /**
  * A transport that holds incoming messages, except the handshake, until {@link release}; then it

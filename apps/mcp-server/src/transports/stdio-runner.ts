@@ -9,7 +9,7 @@ import { HoldingTransport } from './holding-transport.js';
  * Serves MCP over stdin/stdout. stdout carries protocol frames only; logs go to stderr.
  *
  * The session opens BEFORE the memory runtime is composed (database, migrations, model): it answers
- * `initialize` and `ping` at once and holds every other message until {@link serve} hands it the
+ * `initialize`, `ping` and `tools/list` at once and holds every other message until {@link serve} hands it the
  * service. A client's connect timeout then covers only Node's start, not the runtime's (issue 39:
  * 61-144 s on a fresh home at load 27-28 made CI's Inspector give up). The tools are the same
  * whatever the runtime, so the handlers are built now over a service that is filled in later;
