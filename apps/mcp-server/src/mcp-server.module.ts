@@ -6,7 +6,6 @@ import type { MemoryService } from '@engram/agents';
 import { HTTP_ACCESS, SESSIONS, StreamableHttpController } from './transports/streamable-http.controller.js';
 import { SessionRegistry } from './transports/session-registry.js';
 import { sessionSettingsFromEnv } from './transports/session-settings.js';
-import { StdioRunner } from './transports/stdio-runner.js';
 
 type Loaded = ReturnType<typeof loadServerConfig>;
 
@@ -21,9 +20,7 @@ export class McpServerModule {
       providers: [
         { provide: SERVER_OPTIONS, useValue: options },
         ...compositionProviders(loaded.config),
-        StdioRunner,
       ],
-      exports: [StdioRunner],
     };
   }
 

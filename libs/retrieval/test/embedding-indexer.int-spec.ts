@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DatabaseHandle, EmbeddingProvider } from '@engram/infra';
 import { createEmbeddingIndexer, createSearchService } from '../src/index.js';
 import { testBackends } from '../../../tools/test/backends.js';
@@ -88,5 +89,46 @@ describe.each(testBackends)('embedding indexer ($name)', (backend) => {
     expect(await createEmbeddingIndexer({ db: handle.db, embedder: racing }).runOnce()).toEqual({ embedded: 0, remaining: 1 });
     expect((await embeddingState(handle.db, id)).has_vector).toBe(false);
     expect(await createEmbeddingIndexer({ db: handle.db, embedder }).runOnce()).toEqual({ embedded: 1, remaining: 0 });
+  });
+
+  describe('oldest pending age (issue 39: waiting since the store recorded it)', () => {
+    /** Moves the transaction time of one stored version into the past, as if recorded then. */
+    async function recordedAgo(id: string, version: number, seconds: number): Promise<void> {
+      await sql`UPDATE memory_versions SET recorded_at = now() - make_interval(secs => ${seconds})
+        WHERE id = ${id}::uuid AND version = ${version}`.execute(handle.db);
+    }
+
+    it('is null with nothing waiting, and counts from the import, not from the record\'s own old date', async () => {
+      const indexer = createEmbeddingIndexer({ db: handle.db, embedder });
+      expect(await indexer.oldestPendingAgeSeconds()).toBeNull();
+      await seedRecord(handle.db, { content: 'imported from a 2019 wiki', createdAt: new Date('2019-03-01T00:00:00Z'), trust: 'import' });
+      const age = await indexer.oldestPendingAgeSeconds();
+      expect(age).not.toBeNull();
+      expect(age as number).toBeLessThan(60);
+      await indexer.runOnce();
+      expect(await indexer.oldestPendingAgeSeconds()).toBeNull();
+    });
+
+    it('counts from the version that changed the text; later versions keeping the text do not reset it', async () => {
+      const indexer = createEmbeddingIndexer({ db: handle.db, embedder });
+      const id = await seedRecord(handle.db, { content: 'The cache lives in Redis.' });
+      await indexer.runOnce();
+      await updateRecord(handle.db, id, { content: 'The cache lives in Valkey.' });
+      await updateRecord(handle.db, id, { tags: ['infra'] });
+      await recordedAgo(id, 1, 3_600);
+      await recordedAgo(id, 2, 600);
+      await recordedAgo(id, 3, 60);
+      const age = (await indexer.oldestPendingAgeSeconds()) as number;
+      expect(age).toBeGreaterThanOrEqual(600);
+      expect(age).toBeLessThan(660);
+      // The oldest waiting record wins; a superseded one never waits (it is never embedded).
+      const other = await seedRecord(handle.db, { content: 'queued long ago' });
+      await recordedAgo(other, 1, 1_200);
+      const gone = await seedRecord(handle.db, { content: 'old superseded text', status: 'superseded' });
+      await recordedAgo(gone, 1, 86_400);
+      const oldest = (await indexer.oldestPendingAgeSeconds()) as number;
+      expect(oldest).toBeGreaterThanOrEqual(1_200);
+      expect(oldest).toBeLessThan(1_260);
+    });
   });
 });

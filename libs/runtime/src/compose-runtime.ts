@@ -1,6 +1,7 @@
 import type { LifecycleStats, LifecycleSweeps, MemoryService } from '@engram/agents';
 import {
-  createJobQueue, loadEmbeddingProvider, migrationState, openDatabase, prepareSchema, summarizeConfig, type EmbeddingProvider, type EngramConfig,
+  createJobQueue, loadEmbeddingProvider, migrationState, openDatabase, prepareSchema, summarizeConfig, type DatabaseHandle, type EmbeddingProvider,
+  type EngramConfig,
 } from '@engram/infra';
 import { requestEmbedding } from '@engram/retrieval';
 import type { Kysely } from 'kysely';
@@ -45,12 +46,22 @@ async function openEmbedder(config: EngramConfig, log: ComposeOptions['log']): P
  * what it opened on failure.
  */
 export async function composeRuntime(config: EngramConfig, { log }: ComposeOptions): Promise<MemoryRuntime> {
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, home: config.home });
+  // The model loads in its worker thread while the main thread opens and checks the database (PGlite
+  // runs on the main thread): a stdio connect waits for the longer of the two, not their sum (issue 39).
+  const loadingEmbedder = openEmbedder(config, log);
+  const closeEmbedder = () => loadingEmbedder.then(({ embedder }) => embedder?.close()).catch(() => undefined);
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase({ databaseUrl: config.databaseUrl, home: config.home });
+  } catch (err) {
+    await closeEmbedder();
+    throw err;
+  }
   try {
     // Owners (and PGlite) migrate; a service login only checks and refuses a pending schema (ADR-0026).
     const { applied } = await prepareSchema(handle);
     if (applied.length) log(`migrations applied: ${applied.join(', ')}`);
-    const { embedder, error: modelError } = await openEmbedder(config, log);
+    const { embedder, error: modelError } = await loadingEmbedder;
     const queue = createJobQueue(handle, {}, { schedules: true });
     const limits = composeRateLimiter(config, handle.db, log);
     const core = await composeCore(config, handle, {
@@ -77,6 +88,7 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
       keys: createKeyVerifier(handle.db, (id) => limits.markTrusted(id)),
     };
   } catch (err) {
+    await closeEmbedder();
     await handle.close().catch(() => undefined);
     throw err;
   }

@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs';
 import type { Command } from 'commander';
-import { SingleBar, Presets } from 'cli-progress';
 import { action, withUseCases, type CliCommand } from './command-kit.js';
 import { CheckpointFile } from './import-checkpoint.js';
+import { createImportProgress } from './import-progress.js';
 import { runImport } from './import-run.js';
 
 /**
@@ -18,25 +18,27 @@ export const importCommand: CliCommand = {
       .description('import a JSONL export through the gate (idempotent: already-present versions are skipped; resumable)')
       .option('--concurrency <n>', 'records in flight at once (1-32)', '8')
       .option('--restart', 'ignore the checkpoint of an interrupted run and start at line 1')
+      .option('--progress-every <n>', 'when stderr is not a terminal: a progress line every n records (and at least every 10 s)', '1000')
       .action(action(async ({ env, out, args, opts }) => {
         const file = String(args[0]);
         const concurrency = Number(opts.concurrency);
         if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) throw new Error(`--concurrency must be an integer 1-32 (got "${String(opts.concurrency)}")`);
+        const everyRecords = Number(opts.progressEvery);
+        if (!Number.isInteger(everyRecords) || everyRecords < 1) throw new Error(`--progress-every must be a positive integer (got "${String(opts.progressEvery)}")`);
         const size = statSync(file).size;
         const checkpoints = new CheckpointFile(env.paths.home, file);
         const from = opts.restart ? undefined : checkpoints.load();
         if (from) process.stderr.write(`resuming ${file} after line ${from.line} (${from.counts.imported} imported so far)\n`);
         const started = Date.now();
         const tally = await withUseCases(env, 'memory', async (service) => {
-          const bar = new SingleBar({ stream: process.stderr, format: 'import [{bar}] {percentage}% | {records} records | {rate}/s | ETA {eta_formatted}', etaBuffer: 200 }, Presets.shades_classic);
-          bar.start(size, from?.bytes ?? 0, { records: from?.line ?? 0, rate: 0 });
+          const progress = createImportProgress(process.stderr, { size, everyRecords, ...(from ? { from } : {}) });
           const result = await runImport({
             file, concurrency, ...(from ? { from } : {}),
             importLine: (text, line) => service.importLine(text, line, { actor: 'import:cli', admin: true }),
-            onProgress: ({ line, bytes }) => bar.update(Math.min(bytes, size), { records: line, rate: Math.round(((line - (from?.line ?? 0)) * 1000) / Math.max(1, Date.now() - started)) }),
+            onProgress: (done) => progress.update(done),
             checkpoint: (done) => checkpoints.save(done),
           });
-          bar.stop();
+          progress.stop();
           return result;
         });
         checkpoints.clear();

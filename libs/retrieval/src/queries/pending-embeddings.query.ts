@@ -65,13 +65,27 @@ export async function countPendingEmbeddings(db: Kysely<MemoryDatabase>, model: 
 }
 
 /**
- * Seconds since the oldest change still waiting for its first vector (null when none waits): the
- * freshness of vector search, for /health and metrics. Served by `memories_unembedded_idx`.
+ * Seconds the longest-waiting record has waited for its first vector of its current text (null when
+ * none waits): the freshness of vector search, for /health and metrics.
+ *
+ * "Waiting since" is when the store recorded the version that changed the text (memory_versions'
+ * transaction time), never the record's own `updated_at`: an import carries the source's dates, and
+ * a backlog of old records is minutes old, not years. A commit drops the vector only when the text
+ * changes, so the wait began at the first version after the last one with other text; later
+ * versions that keep the text (a status or tag change) do not reset the clock. Rows come from the
+ * partial index `memories_unembedded_idx` (its predicate is repeated for the planner), versions
+ * through the (id, version) primary key.
  */
 export async function oldestPendingEmbeddingAge(db: Kysely<MemoryDatabase>): Promise<number | null> {
   const { rows } = await sql<{ age: number | null }>`
-    SELECT extract(epoch FROM now() - min(updated_at))::float8 AS age FROM memories
-     WHERE embedding IS NULL AND status = ANY(${SEARCHABLE}::text[])`.execute(db);
+    SELECT extract(epoch FROM now() - min(waiting.since))::float8 AS age
+      FROM memories m
+      CROSS JOIN LATERAL (
+        SELECT min(v.recorded_at) AS since FROM memory_versions v
+         WHERE v.id = m.id AND v.version > coalesce(
+           (SELECT max(o.version) FROM memory_versions o WHERE o.id = m.id AND o.content_hash <> m.content_hash), 0)
+      ) waiting
+     WHERE m.embedding IS NULL AND m.status <> 'forgotten' AND m.status = ANY(${SEARCHABLE}::text[])`.execute(db);
   const age = rows[0]?.age;
   return age === null || age === undefined ? null : Math.max(0, Number(age));
 }
