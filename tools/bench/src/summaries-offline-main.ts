@@ -61,7 +61,7 @@ for (const c of loadConversations(path)) {
     if (holdsAnswer(block, q.answer)) held++;
     { const m = new Map(c.turns.map((t) => [t.diaId, t.text])); if (holdsAnswer(q.evidence.map((d) => m.get(d)).join(' '), q.answer)) ceil++; }
     if (holdsAnswer(noKw, q.answer)) held2++;
-    else if (process.env.MISSES) { const m = new Map(c.turns.map((t) => [t.diaId, t.text])); console.log(`MISS ${c.sampleId} Q: ${q.question} | A: ${q.answer}\n   ${q.evidence.map((d) => m.get(d)).join('\n   ')}`); }
+    else if (process.env.MISSES && (process.env.MISSES !== 'sel' || holdsAnswer(q.evidence.map((d) => new Map(c.turns.map((t) => [t.diaId, t.text])).get(d)).join(' '), q.answer))) { const m = new Map(c.turns.map((t) => [t.diaId, t.text])); console.log(`MISS ${c.sampleId} Q: ${q.question} | A: ${q.answer}\n   ${q.evidence.map((d) => m.get(d)).join('\n   ')}`); }
   }
   eligAll += elig; heldAll += held; heldNoKw += held2;
   console.log(`${c.sampleId}: ${held}/${elig} with keywords, ${held2}/${elig} without; ${block.length} chars, ${ctx.tokens} tokens, omitted ${ctx.omitted}`);

@@ -35,7 +35,7 @@ const VAGUE = new Set((
 
 /** Concrete markers: a quoted title, a number, a name past the first word, a named thing ("named", "called"). */
 const QUOTED = /["“][^"”]{2,60}["”]|'[A-Z][^']{2,40}'/;
-const NAMED = /\b(?:named|called|titled)\b/i;
+const NAMED = /\b(?:named|called|titled|name's|name is|names are)\b/i;
 /** "I got …", "We won …", "my son broke …": a first-person event, the core fact of a chat turn. */
 const SELF_EVENT = /\b(?:i|we|my|our)\b(?:\s+\w+){0,3}?\s+(?:just\s+|finally\s+|even\s+|recently\s+)?(?:went|got|took|made|bought|started|joined|moved|gave|saw|ran|began|found|decided|finished|won|lost|met|visited|signed|adopted|painted|wrote|built|fixed|learned|passed|received|launched|opened|bought|read|played|watched|traveled|travelled|booked|named|called|\w{3,}ed)\b/i;
 
@@ -72,6 +72,10 @@ export function spokenPart(text: string): { speaker: string | null; said: string
   return { speaker: m ? (m[1] as string) : null, said };
 }
 
+/** "Thanks, Caroline!", "Hey Mel,": the name a line speaks to is no fact of it. */
+const ADDRESS = /(?:\b(?:[Hh]ey|[Hh]i|[Hh]ello|[Tt]hanks|[Tt]hank you|[Ww]ow|[Yy]eah|[Yy]es|[Oo]h|[Cc]ongrats|[Ss]orry|[Rr]ight|[Ss]ure|[Yy]ep|[Oo]k|[Oo]kay)\b,?\s+|,\s*)[A-Z][a-z]+(?=\s*[!,.?]|\s*$)/g;
+export const withoutAddress = (sentence: string): string => sentence.replace(ADDRESS, '');
+
 /**
  * A multiplier for a sentence's term score: chit-chat and questions down, concrete facts
  * (numbers, names, dates, things done) and plans up.
@@ -81,12 +85,14 @@ export function contentFactor(sentence: string): number {
   if (words.length === 0) return 0;
   const chat = words.filter((w) => CHAT.has(w)).length / words.length;
   let f = Math.max(0, 1 - 1.5 * chat);
+  const hasName = /\s[A-Z][a-z]{2,}/.test(withoutAddress(sentence).slice(1));
   if (/\?\s*$/.test(sentence)) f *= 0.5;
   if (/\d/.test(sentence)) f *= 1.3;
-  if (/\s[A-Z][a-z]{2,}/.test(sentence.slice(1))) f *= 1.2; // a name past the first word
+  if (hasName) f *= 1.2; // a name past the first word
   if (DONE.test(sentence)) f *= 1.3;
   if (PLAN.test(sentence)) f *= 1.2;
-  if (words.length < 5) f *= 0.6;
+  // A short line is mostly a reaction, unless it names someone or something ("It was Matt Patterson").
+  if (words.length < 5 && !hasName && !/\d/.test(sentence)) f *= 0.6;
   // Feelings and reflection down, concrete facts up (issue 37: "We even won a trophy!" over
   // "All that hard work and effort was totally worth it.").
   const vague = words.filter((w) => VAGUE.has(w.replace(/'s$/, ''))).length / words.length;
