@@ -38,9 +38,11 @@ function candidates(events: readonly TocEvent[], weights: ReadonlyMap<string, nu
   for (const event of events) {
     if (!SPOKEN.has(event.kind) || !event.text) continue;
     // Users state intent and decisions; tool output is evidence but rarely the point.
-    const roleBoost = event.kind === 'user_message' ? 1.2 : event.kind.startsWith('tool_') ? 0.6 : 1;
     // Who said it: a chat line's "Name:" prefix, else the role. Captions are evidence, not speech.
     const { speaker, said } = spokenPart(event.text);
+    // Between two named people neither side is the one who decides (issue 37: a dialogue's second
+    // speaker lost facts to the first).
+    const roleBoost = event.kind.startsWith('tool_') ? 0.6 : event.kind === 'user_message' && !speaker ? 1.2 : 1;
     const actor = speaker ?? event.role ?? event.kind;
     for (const spoken of sentences(said)) {
       // "They made this!" says little alone: what was shared completes it (issue 37).
