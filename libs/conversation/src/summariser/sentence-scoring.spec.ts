@@ -7,6 +7,11 @@ describe('sentence scoring (issue 37)', () => {
     expect(contentFactor('Last week was wild - something incredible happened.')).toBeLessThan(MIN_CONTENT);
   });
 
+  it('reads a feeling ending in -ed as a state, not as something done', () => {
+    expect(contentFactor('So thrilled about the art show tomorrow')).toBeCloseTo(contentFactor('So keen about the art show tomorrow'));
+    expect(contentFactor('Painted a mural for the art show tomorrow')).toBeGreaterThan(contentFactor('So keen about the art show tomorrow'));
+  });
+
   it('counts a name said, not the name a line speaks to', () => {
     expect(withoutAddress('Thanks, Caroline! It was Matt Patterson.')).toBe('! It was Matt Patterson.');
     expect(contentFactor('It was Matt Patterson!')).toBeGreaterThan(contentFactor('Thanks so much, Caroline!'));

@@ -41,6 +41,9 @@ const SELF_EVENT = /\b(?:i|we|my|our)\b(?:\s+\w+){0,3}?\s+(?:just\s+|finally\s+|
 
 /** Actions told in the past tense, the stuff of "what happened". */
 const DONE = /\b(?:went|got|took|made|bought|started|joined|moved|gave|saw|ran|began|found|decided|finished|won|lost|met|visited|signed|adopted|painted|wrote|built|fixed|learned|tried|had|was|were|did)\b|\b\w{3,}ed\b/i;
+/** Feelings that end in -ed ("excited", "inspired"): a state, not something done. */
+const FEELING_ED = /\b(?:excited|interested|talented|inspired|stressed|tired|scared|worried|amazed|blessed|obsessed|pleased|surprised|motivated|determined|relaxed|bored|thrilled|touched|overwhelmed|focused|stoked|pumped|impressed|moved|grounded|connected|appreciated|supported|accepted|loved)\b/gi;
+
 /** Intent and plans: what is still open. */
 export const PLAN = /\b(?:plan(?:s|ning|ned)?|going to|gonna|will|want(?:s)? to|thinking (?:of|about)|next (?:week|month|year|time)|decid(?:e|ed) to|todo|to-do|follow up|need(?:s)? to)\b/i;
 /** First-person words: a sentence about oneself. */
@@ -89,7 +92,7 @@ export function contentFactor(sentence: string): number {
   if (/\?\s*$/.test(sentence)) f *= 0.5;
   if (/\d/.test(sentence)) f *= 1.3;
   if (hasName) f *= 1.2; // a name past the first word
-  if (DONE.test(sentence)) f *= 1.3;
+  if (DONE.test(sentence.replace(FEELING_ED, ''))) f *= 1.3;
   if (PLAN.test(sentence)) f *= 1.2;
   // A short line is mostly a reaction, unless it names someone or something ("It was Matt Patterson").
   if (words.length < 5 && !hasName && !/\d/.test(sentence)) f *= 0.6;
