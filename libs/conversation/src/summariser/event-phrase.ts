@@ -39,7 +39,7 @@ const THIRD: Record<string, string> = { i: 'they', me: 'them', my: 'their', mine
 function shortClause(clause: string, third = false): string {
   const words = (clause.split(CLAUSE_END)[0] ?? clause).trim().split(/\s+/).slice(0, MAX_WORDS)
     .map((w) => (third ? THIRD[w.toLowerCase()] ?? w : w));
-  while (words.length > 1 && /^(?:a|an|the|and|or|to|of|with|for|in|on|at|my|our|their|that|some|into|as|from|about|by|was|were|is|last|this|next)$/i.test(words[words.length - 1] as string)) words.pop();
+  while (words.length > 1 && /^(?:a|an|the|and|or|to|of|with|for|in|on|at|my|our|their|that|some|into|as|from|about|by|was|were|is|are|be|last|this|next|such|so|very|really|just|being|been)$/i.test(words[words.length - 1] as string)) words.pop();
   return words.join(' ');
 }
 

@@ -21,6 +21,7 @@ describe('sentence scoring (issue 37)', () => {
     const turn = 'Melanie: They made this! [shares a photo of a cup with a dog face on it]';
     expect(sharedThing(turn, 'They made this!')).toBe('a photo of a cup with a dog face on it');
     expect(sharedThing(turn, 'The kids loved the class.')).toBeNull();
+    expect(sharedThing(turn, 'The road trip this past weekend was insane!')).toBeNull();
   });
 
   it('takes the speaker\'s own plans as open threads, not a plan merely mentioned', () => {

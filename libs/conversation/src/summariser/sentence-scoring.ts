@@ -55,7 +55,7 @@ const CAPTION = /\s*\[[^\]]{0,2000}\]/g;
 const SPEAKER = /^([A-Z][\p{L}\p{N}.'-]{0,30}(?: [A-Z][\p{L}\p{N}.'-]{0,30}){0,2}):\s+/u;
 
 /** "Here's ...", "they made this!", "Check out my painting": a sentence pointing at what was shared. */
-const POINTS_AT = /\b(?:this|these|here'?s|here is|check (?:it|this) out|check out|look at|pic|photo|picture)\b/i;
+const POINTS_AT = /\b(?:(?:this|these)(?!\s+(?:past|last|coming|next|week|weekend|month|year|morning|afternoon|evening|night|summer|winter|spring|fall|autumn|time|days)\b)|here'?s|here is|check (?:it|this) out|check out|look at|pic|photo|picture)\b/i;
 
 /**
  * What a turn shared, from its caption ("[shares a photo of a cup with a dog face on it]" gives
