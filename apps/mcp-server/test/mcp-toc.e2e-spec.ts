@@ -62,9 +62,12 @@ describe.each(processBackends)('MCP conversation TOC ($name)', (backend) => {
     expect(day.node).toMatchObject({ level: 'day', version: 1, event_count: 3, summariser: 'extractive' });
     expect(day.node.keywords).toContain('invoices');
     expect(day.children.children).toHaveLength(1);
-    // One segment: the day points at it (no repeated bullets); its bullets cite the grips.
-    expect(day.node.bullets).toEqual([]);
     const segment = data(await call('toc.node', { node_id: day.children.children[0].node_id }));
+    // One segment: the day carries its bullets (issue 37: bullets at every level) and a title of its
+    // own, never the segment's title again.
+    expect(day.node.bullets.map((b: any) => b.text)).toEqual(segment.node.bullets.map((b: any) => b.text));
+    expect(day.node.title.startsWith('Tue 10 Feb 2026')).toBe(true);
+    expect(day.node.title).not.toContain(segment.node.title);
     const gripId = segment.node.bullets.flatMap((b: any) => b.grip_ids)[0];
     expect(segment.grips.map((g: any) => g.grip_id)).toContain(gripId);
     const expanded = data(await call('grip.expand', { grip_id: gripId, before: 5, after: 5 }));

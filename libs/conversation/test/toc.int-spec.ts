@@ -65,6 +65,25 @@ describe.each(testBackends)('conversation TOC ($name)', (backend) => {
     expect(await toc.status(A)).toMatchObject({ events: 6, nodes: { year: 1, month: 1, week: 1, day: 2, segment: 3 }, pendingOutbox: 0, supersededVersions: 0 });
   });
 
+  it('gives every level bullets and a title that never repeats its child\'s (issue 37)', async () => {
+    // Beta is one event: year > month > week > day > segment, each level with an only child.
+    const chain: { title: string; bullets: number }[] = [];
+    let id: string | null = 'year:2026';
+    while (id) {
+      const n = await toc.node(B, id);
+      chain.push({ title: n.node.title, bullets: n.node.bullets.length });
+      id = n.children.children[0]?.nodeId ?? null;
+    }
+    expect(chain).toHaveLength(5);
+    const about = (t: string) => t.replace(/^(?:[A-Z][a-z]{2} \d{1,2} )?(?:Week \d+, )?(?:[A-Z][a-z]{2} )?\d{4}: /, '');
+    for (const [i, parent] of chain.slice(0, -1).entries()) {
+      const child = chain[i + 1] as (typeof chain)[number];
+      expect(parent.bullets).toBeGreaterThan(0);
+      expect(parent.title).not.toContain(child.title);
+      expect(about(parent.title)).not.toMatch(/^(?:[A-Z][a-z]{2} \d{1,2} |Week \d+, |[A-Z][a-z]{2} \d{4}:)/);
+    }
+  });
+
   it('pages children with a keyset cursor and refuses a forged one', async () => {
     const first = await toc.browse(A, 'week:2026-11-W48', { limit: 1 });
     expect(first.children.map((c) => c.nodeId)).toEqual(['day:2026-11-23']);

@@ -1,5 +1,8 @@
 import { ev } from '../toc/toc-test-events.js';
 import { createExtractiveSummariser } from './extractive-summariser.js';
+import { voiceFactor } from './sentence-scoring.js';
+import type { ChildSummary, RollupSummary } from './summariser.js';
+import type { TocLevel } from '../toc/time-buckets.js';
 
 const summariser = createExtractiveSummariser({ bullets: 3, keywords: 5 });
 
@@ -79,7 +82,9 @@ describe('extractive summaries that say who did what', () => {
       'Caroline: Next month (June 2023) I am planning to apply to adoption agencies.',
     ]));
     expect(texts.join(' ')).not.toMatch(/awesome|shares a photo|Hey Mel/);
-    expect(s.title).toMatch(/^(Caroline|Melanie): /);
+    // The title names told events with their actor.
+    expect(s.title).toMatch(/^(Caroline|Melanie)\b/);
+    expect(s.title).toContain('Caroline is planning to apply to adoption agencies');
   });
 
   it('keeps the things talked about as keywords, never chit-chat or contractions', async () => {
@@ -88,18 +93,95 @@ describe('extractive summaries that say who did what', () => {
     expect(s.keywords.filter((k) => /^(awesome|amazing|great|proud|love)$|'/.test(k))).toEqual([]);
   });
 
-  it('ranks a statement about oneself over a reaction to the other', async () => {
-    const s = await createExtractiveSummariser({ bullets: 1, keywords: 5 }).summariseSegment({ events: [
-      line(1, 'Melanie: Your painting of the lake at the festival was a real achievement for you.'),
-      line(2, 'Caroline: I painted the lake at the festival with my brushes last spring.'),
+  it('ranks a statement about oneself over a reaction to the other', () => {
+    expect(voiceFactor('I painted the lake at the festival with my brushes last spring.'))
+      .toBeGreaterThan(voiceFactor('Your painting of the lake at the festival was a real achievement for you.'));
+  });
+});
+
+/** A child node as a rollup sees it. */
+const childOf = (nodeId: string, level: TocLevel, start: string, title: string, bullets: string[], keywords: string[] = []): ChildSummary => ({
+  nodeId, level, title, keywords, start: new Date(start), end: new Date(start), eventCount: 10,
+  bullets: bullets.map((text, i) => ({ text, gripIds: [`grip:${nodeId}-${i}`] })),
+});
+
+describe('extractive summaries keep the fact of a turn (issue 37)', () => {
+  const summariser = createExtractiveSummariser({ bullets: 2, keywords: 5 });
+  const line = (n: number, text: string) => ev(`t${n}`, `2023-05-08T13:${String(10 + n).padStart(2, '0')}:00Z`, text);
+
+  it('keeps a fact that is not the first sentence of its turn, over the chit-chat around it', async () => {
+    const s = await summariser.summariseSegment({ events: [
+      line(1, 'Tim: Hey John! Last week was wild - something incredible happened. I got an endorsement with a popular beverage company!'),
+      line(2, 'John: Wow, that is amazing, congrats! So happy for you!'),
+      line(3, 'John: My team had a tough season. All that hard work and effort was totally worth it. We even won a trophy!'),
     ], overlap: [] });
-    expect(s.bullets.map((b) => b.text)).toEqual(['Caroline: I painted the lake at the festival with my brushes last spring (spring 2022).']);
+    const said = s.bullets.map((b) => b.text).join('\n');
+    expect(said).toContain('I got an endorsement with a popular beverage company!');
+    expect(said).toContain('We even won a trophy!');
+    expect(said).not.toMatch(/something incredible happened|totally worth it|congrats/);
   });
 
-  it('collapses a single-child level instead of repeating its bullets', async () => {
-    const only = { nodeId: 'segment:x', level: 'segment' as const, title: 'Caroline: went to a support group', keywords: ['support'], start: new Date(0), end: new Date(0), eventCount: 6,
-      bullets: [{ text: 'Caroline: went to a support group', gripIds: ['grip:1'] }] };
-    const r = await summariser.rollup({ level: 'day', label: 'Mon 8 May 2023', children: [only] });
-    expect(r).toEqual({ title: 'Mon 8 May 2023: Caroline: went to a support group', bullets: [], keywords: ['support'] });
+  it('completes a sentence that points at what was shared with the shared thing', async () => {
+    const s = await summariser.summariseSegment({ events: [
+      line(1, 'Melanie: The kids loved the pottery class. They made this! [shares a photo of a cup with a dog face on it]'),
+    ], overlap: [] });
+    expect(s.bullets.map((b) => b.text).join(' ')).toContain('They made this (a photo of a cup with a dog face on it)');
+    // The grip's excerpt is what was said, found in the event.
+    expect(s.bullets[0]?.grips[0]?.excerpt).toBe('The kids loved the pottery class. They made this!');
+  });
+});
+
+describe('extractive rollups (issue 37)', () => {
+  const summariser = createExtractiveSummariser({ bullets: 3, keywords: 5 });
+
+  it('carries the most informative bullets of its children at every level', async () => {
+    const r = await summariser.rollup({ level: 'week', label: 'Week 19, May 2023', children: [
+      childOf('day:2023-05-08', 'day', '2023-05-08T00:00:00Z', 'Mon 8 May 2023: Tim got an endorsement', [
+        'Tim: It was tough, but special.', 'Tim: I got an endorsement with a popular beverage company!'], ['tough', 'work', 'special']),
+      childOf('day:2023-05-10', 'day', '2023-05-10T00:00:00Z', 'Wed 10 May 2023: John won a trophy', [
+        'John: All that work was special.', 'John: We won the regional basketball trophy in Chicago!'], ['tough', 'work', 'special']),
+    ] });
+    expect(r.bullets.map((b) => b.text)).toEqual(expect.arrayContaining([
+      'Tim: I got an endorsement with a popular beverage company!', 'John: We won the regional basketball trophy in Chicago!']));
+    expect(r.bullets.find((b) => b.text.startsWith('Tim: I got'))?.gripIds).toEqual(['grip:day:2023-05-08-1']);
+  });
+
+  it('names events in its title, not frequent words', async () => {
+    const r = await summariser.rollup({ level: 'month', label: 'Oct 2023', children: [
+      childOf('week:a', 'week', '2023-10-02T00:00:00Z', 'a', ['Tim: Work was tough but special.', 'Tim: I got an endorsement with a popular beverage company!'], ['tough', 'work', 'special']),
+      childOf('week:b', 'week', '2023-10-09T00:00:00Z', 'b', ['John: Such a special week of hard work.', 'John: My son broke his arm at the skate park.'], ['tough', 'work', 'special']),
+    ] });
+    expect(r.title).toBe("Oct 2023: Tim got an endorsement with a popular beverage company; John's son broke his arm at the skate park");
+    expect(r.title).not.toMatch(/tough|special/);
+  });
+
+  it('never repeats or embeds its child\'s title, however many levels have one child', async () => {
+    const segment = await summariser.summariseSegment({ events: [
+      ev('e1', '2026-11-27T10:00:00Z', 'Tim: I got an endorsement with a popular beverage company!'),
+      ev('e2', '2026-11-27T10:01:00Z', 'John: We even won a trophy at the state finals in Denver!'),
+      ev('e3', '2026-11-27T10:02:00Z', 'Tim: I signed the contract with the sponsor on Monday.'),
+      ev('e4', '2026-11-27T10:03:00Z', 'John: I bought new running shoes for the marathon in March.'),
+      ev('e5', '2026-11-27T10:04:00Z', 'Tim: My sister moved to Lisbon for her new job.'),
+      ev('e6', '2026-11-27T10:05:00Z', 'John: I started reading a book about the history of Rome.'),
+    ], overlap: [] });
+    let child: ChildSummary = {
+      nodeId: 'segment:x', level: 'segment', title: segment.title, keywords: segment.keywords, start: new Date('2026-11-27T10:00:00Z'), end: new Date('2026-11-27T10:05:00Z'), eventCount: 6,
+      bullets: segment.bullets.map((b, i) => ({ text: b.text, gripIds: [`grip:${i}`] })),
+    };
+    const labels: [TocLevel, string][] = [['day', 'Fri 27 Nov 2026'], ['week', 'Week 48, Nov 2026'], ['month', 'Nov 2026'], ['year', '2026']];
+    const titles = [child.title];
+    for (const [level, label] of labels) {
+      const r: RollupSummary = await summariser.rollup({ level: level as Exclude<TocLevel, 'segment'>, label, children: [child] });
+      const about = (t: string) => t.replace(/^[^:]*\d{4}: /, '');
+      // Neither the child's label nor what its title says after the label comes back in the parent's title.
+      expect(r.title.startsWith(`${label}: `)).toBe(true);
+      expect(about(r.title)).not.toContain(about(child.title));
+      for (const [, any] of labels) expect(r.title.slice(label.length + 2)).not.toContain(`${any}:`);
+      expect(r.bullets.length).toBeGreaterThan(0);
+      titles.push(r.title);
+      child = { ...child, nodeId: `${level}:x`, level, title: r.title, bullets: r.bullets, keywords: r.keywords };
+    }
+    // Each level names new events while its only child has some left (six told events, two per title).
+    expect(new Set(titles.slice(0, 3).map((t) => t.replace(/^[^:]*\d{4}: /, ''))).size).toBe(3);
   });
 });

@@ -23,7 +23,11 @@ export function terms(text: string): string[] {
   return out;
 }
 
-/** TF-IDF-ish weight of every term over documents: tf · ln(1 + N / df). */
+/**
+ * TF-IDF-ish weight of every term over documents: (1 + ln tf) · ln(1 + N / df). The term frequency
+ * counts sublinearly: a topic word said ten times in a segment ("adoption") does not make every
+ * sentence that uses it ten times more telling than one that names a thing once (issue 37).
+ */
 export function termWeights(documents: readonly string[][]): Map<string, number> {
   const tf = new Map<string, number>();
   const df = new Map<string, number>();
@@ -33,7 +37,7 @@ export function termWeights(documents: readonly string[][]): Map<string, number>
   }
   const n = documents.length;
   const weights = new Map<string, number>();
-  for (const [t, f] of tf) weights.set(t, f * Math.log(1 + n / (df.get(t) ?? 1)));
+  for (const [t, f] of tf) weights.set(t, (1 + Math.log(f)) * Math.log(1 + n / (df.get(t) ?? 1)));
   return weights;
 }
 

@@ -34,16 +34,6 @@ function bulletLines(bullets: readonly { text: string; gripIds: readonly string[
   return out;
 }
 
-/**
- * The segment's keywords its shown bullets do not already say: the names, places and things talked
- * about beyond the chosen sentences, in a few tokens.
- */
-function mentionedLine(s: TocNode, lines: readonly string[]): string[] {
-  const said = new Set(lines.join(' ').toLowerCase().split(/[^\p{L}\p{N}'-]+/u));
-  const rest = s.keywords.filter((k) => !said.has(k.toLowerCase()));
-  return rest.length ? [`Also mentioned: ${rest.join(', ')}`] : [];
-}
-
 /** Room kept for the omission note, so the whole text stays within the budget. */
 const NOTE_RESERVE = 30;
 
@@ -72,7 +62,8 @@ function blocksOf(project: string, periods: readonly TocNode[], segments: readon
   for (const s of segments) {
     const heading = `### ${iso(s.start)} – ${iso(s.end)} UTC (${humanDay(s.start)}) · ${s.title}`;
     const lines = bulletLines(s.bullets, seen, s.bullets.length);
-    blocks.push({ text: `\n${[heading, ...lines, ...mentionedLine(s, lines)].join('\n')}\n`, nodeId: s.nodeId });
+    // No keyword line: the bullets carry the facts (issue 37); keywords stay in the TOC for search and browse.
+    blocks.push({ text: `\n${[heading, ...lines].join('\n')}\n`, nodeId: s.nodeId });
   }
   return blocks;
 }

@@ -1,4 +1,5 @@
-import { isOpenThread } from '../summariser/sentence-scoring.js';
+import { eventPhrase, firstPersonEvent, splitBullet } from '../summariser/event-phrase.js';
+import { isOpenThread, planSentence } from '../summariser/sentence-scoring.js';
 import { fullDay } from '../summariser/relative-dates.js';
 import type { TocNode } from './toc-node.js';
 
@@ -24,17 +25,46 @@ function speakers(segments: readonly TocNode[]): string[] {
   return [...count.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
 }
 
-/** The narrative paragraph: span, participants and the latest segment's title. */
+/** Segments whose told events the narrative names, newest first, and events named per segment. */
+const NARRATED_SEGMENTS = 3;
+const EVENTS_PER_SEGMENT = 2;
+const NARRATED_THREADS = 2;
+
+/** "Caroline passed the adoption agency interviews; Melanie's son got into an accident": who did what. */
+function toldEvents(segment: TocNode): string[] {
+  const out: string[] = [];
+  for (const b of segment.bullets) {
+    const e = firstPersonEvent(b.text);
+    if (e && !out.includes(e) && out.length < EVENTS_PER_SEGMENT) out.push(e);
+  }
+  return out;
+}
+
+/**
+ * The narrative paragraph (issue 37): span and participants, then who did what in the latest
+ * segments (the events their bullets tell, named), then what is still open (the newest plans).
+ */
 export function narrative(segments: readonly TocNode[]): string {
   const newest = segments[0];
   const oldest = segments[segments.length - 1];
   if (!newest || !oldest) return '';
   const who = speakers(segments).slice(0, 4);
-  return [
-    `${segments.length} recent conversation segment${segments.length === 1 ? '' : 's'} from ${humanDay(oldest.start)} to ${humanDay(newest.end)}`,
-    who.length ? `, mostly between ${who.join(', ')}` : '',
-    `. Latest (${humanDay(newest.start)}): ${newest.title}\n`,
-  ].join('');
+  const sentences = [
+    `${segments.length} recent conversation segment${segments.length === 1 ? '' : 's'} from ${humanDay(oldest.start)} to ${humanDay(newest.end)}${who.length ? `, between ${who.join(', ')}` : ''}.`,
+  ];
+  let told = 0;
+  for (const s of segments.slice(0, NARRATED_SEGMENTS)) {
+    const events = toldEvents(s);
+    if (events.length) sentences.push(`${told++ === 0 ? 'Latest' : 'Before that'}, ${humanDay(s.start)}: ${events.join('; ')}.`);
+  }
+  if (told === 0) sentences.push(`Latest (${humanDay(newest.start)}): ${newest.title}.`);
+  const open = openThreads(segments).slice(0, NARRATED_THREADS).map((t) => {
+    const { actor } = splitBullet(t.text);
+    const plan = planSentence(t.text) ?? t.text;
+    return eventPhrase(actor ? `${actor}: ${plan}` : plan);
+  });
+  if (open.length) sentences.push(`Still open: ${open.join('; ')}.`);
+  return `${sentences.join(' ')}\n`;
 }
 
 /** Bullets that state a plan or intent, newest first: what may still be open. */
