@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { BURST_REACH, HAS_EMBEDDING, MEMORY_COLUMNS, type MemoryDb } from '@engram/memory';
+import { BURST_REACH, HAS_EMBEDDING, MEMORY_COLUMNS, NEIGHBOUR_DISTANCE, type MemoryDb } from '@engram/memory';
 import { visibleTo, type VisibilityFilter } from './visibility.filter.js';
 
 /**
@@ -19,26 +19,38 @@ export type NeighbourSides = 'next' | 'both';
 
 // The memories stored right after (or before) candidate `h` in its scope and session, nearest
 // first, numbered 1, 2, …: one probe of memories_session_order_idx, forwards or backwards.
-function adjacent(after: boolean, depth: number) {
+function adjacent(after: boolean, depth: RawBuilder<number>) {
   const [cmp, dir, tie] = after ? [sql`>`, sql`ASC`, sql`DESC`] : [sql`<`, sql`DESC`, sql`ASC`];
   return sql`(SELECT s.id AS neighbour_id, ${sql.lit(after)} AS follows, row_number() OVER (ORDER BY s.created_at ${dir}, s.id ${tie})::int AS distance
     FROM (SELECT m.id, m.created_at FROM memories m WHERE m.scope = h.scope AND m.created_at ${cmp} h.created_at
-      AND ${sessionKeyOf('m')} = h.skey ORDER BY m.created_at ${dir}, m.id ${tie} LIMIT ${sql.lit(depth)}) s)`;
+      AND ${sessionKeyOf('m')} = h.skey ORDER BY m.created_at ${dir}, m.id ${tie} LIMIT ${depth}) s)`;
+}
+
+/**
+ * How far to read on each side of a candidate: a turn that says who spoke (episodic, `speaker` or
+ * `role` in its metadata) is read BURST_REACH turns each way to find its burst (ADR-0045); any
+ * other memory of a session NEIGHBOUR_DISTANCE, all its neighbour context uses. At 100k agent
+ * notes in sessions of 50 this keeps the read at what it was before bursts.
+ */
+function depthOf(alias: string): RawBuilder<number> {
+  const row = (c: string) => sql.ref(`${alias}.${c}`);
+  return sql<number>`CASE WHEN ${row('memory_class')} = 'episodic' AND (${row('metadata')} ? 'speaker' OR ${row('metadata')} ? 'role')
+    THEN ${sql.lit(BURST_REACH)} ELSE ${sql.lit(NEIGHBOUR_DISTANCE)} END`;
 }
 
 /**
  * For each of `ids` (an SQL array: the candidate read passes its lists' ids), the memory stored
  * right after it in the same scope and session (by created_at) or, with `sides = 'both'`, the
- * BURST_REACH memories on each side of it (its neighbours and its burst), if visible to `filter`. `context_of` is the
+ * memories on each side of it ({@link depthOf}: a turn's neighbours and burst), if visible to `filter`. `context_of` is the
  * candidate's id; `follows` says whether the row comes after it, `distance` how many turns away it
  * is (1 = adjacent). The candidates drive the read (a LATERAL step per candidate that has a session key): at 100k
  * memories the planner otherwise scanned every visible row and tested each against the
  * candidates (up to 228 ms per search, bench:retrieve at 100k).
  */
 export function sessionNeighboursQuery(db: MemoryDb, ids: RawBuilder<unknown>, filter: VisibilityFilter, sides: NeighbourSides = 'next') {
-  const steps = sides === 'both' ? sql`${adjacent(true, BURST_REACH)} UNION ALL ${adjacent(false, BURST_REACH)}` : adjacent(true, 1);
+  const steps = sides === 'both' ? sql`${adjacent(true, sql`h.depth`)} UNION ALL ${adjacent(false, sql`h.depth`)}` : adjacent(true, sql`1`);
   const pairs = sql`(SELECT h.id AS context_of, nb.neighbour_id, nb.follows, nb.distance
-    FROM (SELECT h0.id, h0.scope, h0.created_at, ${sessionKeyOf('h0')} AS skey FROM memories h0
+    FROM (SELECT h0.id, h0.scope, h0.created_at, ${sessionKeyOf('h0')} AS skey, ${depthOf('h0')} AS depth FROM memories h0
       WHERE h0.id = ANY(${ids}::uuid[]) AND ${sessionKeyOf('h0')} IS NOT NULL) h
     CROSS JOIN LATERAL (${steps}) nb)`;
   return db
