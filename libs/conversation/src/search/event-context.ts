@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { BURST_REACH, burstLinks, lendNeighbourContext, type TurnOf } from '@engram/memory';
 import type { ConversationDb } from '../conversation-database.js';
-import type { EventMatch, TimeWindow } from './event-search.js';
+import { bestFirst, type EventMatch, type TimeWindow } from './event-search.js';
 import { eventSpeaker } from './turn-priors.js';
 
 /**
@@ -61,7 +61,7 @@ export async function withSessionContext(db: ConversationDb, project: string, hi
   }
   return [...events.values()]
     .map((e) => ({ ...e, score: ((own.get(e.eventId) ?? 0) + CONTEXT_WEIGHT * (context.get(e.eventId) ?? 0)) / (1 + CONTEXT_WEIGHT) }))
-    .sort((a, b) => b.score - a.score || a.ts.getTime() - b.ts.getTime() || (a.eventId < b.eventId ? -1 : 1));
+    .sort(bestFirst);
 }
 
 /**
@@ -91,5 +91,5 @@ export async function withNeighbourContext(db: ConversationDb, project: string, 
   const scored = lendNeighbourContext(hits.map((h) => ({ id: h.eventId, score: h.score })), burstLinks(links, hitTurns));
   return scored
     .map((s) => ({ ...(events.get(s.id) as EventMatch), score: s.score }))
-    .sort((a, b) => b.score - a.score || a.ts.getTime() - b.ts.getTime() || (a.eventId < b.eventId ? -1 : 1));
+    .sort(bestFirst);
 }

@@ -17,6 +17,10 @@ export interface EventMatch {
   contextOf?: string;
 }
 
+/** Event hits best first: by score, then the earlier turn, then id (every event list sorts so). */
+export const bestFirst = (a: EventMatch, b: EventMatch): number =>
+  b.score - a.score || a.ts.getTime() - b.ts.getTime() || (a.eventId < b.eventId ? -1 : 1);
+
 /** Optional event-time bounds (from a date in the query): [from, to). */
 export type { TimeWindow };
 

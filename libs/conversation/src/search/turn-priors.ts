@@ -1,5 +1,5 @@
 import { turnPrior, type TurnQuery } from '@engram/memory';
-import type { EventMatch } from './event-search.js';
+import { bestFirst, type EventMatch } from './event-search.js';
 
 /*
  * What a conversation search knows about a turn besides its words (issue 21, ADR-0030): who said
@@ -25,5 +25,5 @@ export function withTurnPriors(hits: readonly EventMatch[], query: TurnQuery, sp
   return hits.map((h) => {
     const factor = turnPrior(h.text, query, speakers.length > 0 ? eventSpeaker(h.text, speakers) : undefined);
     return factor === 1 ? h : { ...h, score: h.score * factor };
-  }).sort((a, b) => b.score - a.score || a.ts.getTime() - b.ts.getTime() || (a.eventId < b.eventId ? -1 : 1));
+  }).sort(bestFirst);
 }
