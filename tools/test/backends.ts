@@ -45,6 +45,8 @@ export interface ServiceRoleDatabase {
   owner: DatabaseHandle;
   /** One connection pool as the service login. */
   service: DatabaseHandle;
+  /** One pool as a login of engram_librarian: the gate's decisions and commits run here (ADR-0047). */
+  librarian: DatabaseHandle;
   /** Another pool as the same login (e.g. two workers). */
   openService(poolSize?: number): Promise<DatabaseHandle>;
   /** Closes every pool opened here and drops the login. */
@@ -54,22 +56,28 @@ export interface ServiceRoleDatabase {
 export async function openServiceRoleDatabase(label: string): Promise<ServiceRoleDatabase> {
   const opened = await openPostgresTestDatabase();
   const owner = opened.handle;
-  const login = `engram_${label}_${randomBytes(4).toString('hex')}`;
+  const tag = `${label}_${randomBytes(4).toString('hex')}`;
+  const login = `engram_${tag}`;
+  const librarianLogin = `engram_lib_${tag}`;
   await sql`CREATE ROLE ${sql.id(login)} LOGIN IN ROLE engram_service`.execute(owner.db);
-  const url = new URL(opened.url);
-  url.username = login;
+  await sql`CREATE ROLE ${sql.id(librarianLogin)} LOGIN IN ROLE engram_librarian`.execute(owner.db);
   const pools: DatabaseHandle[] = [];
-  const openService = async (poolSize = 2) => {
+  const openAs = async (username: string, poolSize: number) => {
+    const url = new URL(opened.url);
+    url.username = username;
     const handle = await openDatabase({ databaseUrl: url.toString(), home: '/nonexistent', poolSize });
     pools.push(handle);
     return handle;
   };
+  const openService = (poolSize = 2) => openAs(login, poolSize);
   const service = await openService();
+  const librarian = await openAs(librarianLogin, 4);
   return {
-    owner, service, openService,
+    owner, service, librarian, openService,
     async close() {
       for (const p of pools) await p.close().catch(() => undefined);
       await sql`DROP ROLE IF EXISTS ${sql.id(login)}`.execute(owner.db);
+      await sql`DROP ROLE IF EXISTS ${sql.id(librarianLogin)}`.execute(owner.db);
       await owner.close();
     },
   };

@@ -13,8 +13,9 @@ import {
 } from '@engram/infra';
 import { SweepRunRepository, type SweepName, type SweepRun } from '@engram/lifecycle';
 import { countPendingEmbeddings, createEmbeddingIndexer, requestEmbedding } from '@engram/retrieval';
-import { composeCore, type Core } from '@engram/runtime';
+import { composeCore, startLibrarian, type Core, type LibrarianRuntime } from '@engram/runtime';
 import { defaultPolicyYaml } from './default-policy.js';
+import { CliError } from './errors/to-exit-code.js';
 
 /** Where things live, for messages and `init`. */
 export interface CliPaths {
@@ -57,6 +58,8 @@ export interface CliEnvironment {
   modelProblem(): string | undefined;
   /** Writes the default policy file when missing; returns what it created. */
   writeDefaults(): string[];
+  /** Starts the librarian process's gates and socket (server mode only, ADR-0047). */
+  serveLibrarian(log: (message: string) => void): Promise<LibrarianRuntime>;
 }
 
 /** Global flags every command accepts (defaults < config file < env < flags). */
@@ -93,6 +96,7 @@ async function openRuntime(config: EngramConfig): Promise<CliRuntime> {
       configSummary: () => summarizeConfig(config),
       async close() {
         if (committed) await sendEmbeddingRequest(handle);
+        core.close();
         await handle.close();
       },
     };
@@ -148,6 +152,12 @@ export function createCliEnvironment(flags: GlobalFlags): CliEnvironment {
     paths: { home: config.home, policyFile: config.policyFile, modelDir: config.modelDir, modelName: config.modelName },
     open: () => openRuntime(config),
     modelProblem: () => modelProblem(config),
+    async serveLibrarian(log) {
+      if (!config.databaseUrl) {
+        throw new CliError('CONFIG_INVALID', 'the librarian runs in server mode only (set DATABASE_URL to its login): the embedded store has one user and decides in its own process');
+      }
+      return startLibrarian(config, log);
+    },
     writeDefaults() {
       const created: string[] = [];
       mkdirSync(config.home, { recursive: true });

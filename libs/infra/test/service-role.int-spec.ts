@@ -19,10 +19,11 @@ describe('engram_service role on postgres', () => {
   let db: ServiceRoleDatabase;
   let owner: DatabaseHandle;
   let service: DatabaseHandle;
+  let librarian: DatabaseHandle;
 
   beforeAll(async () => {
     db = await openServiceRoleDatabase('svc');
-    ({ owner, service } = db);
+    ({ owner, service, librarian } = db);
   });
   afterAll(async () => db?.close());
 
@@ -41,20 +42,27 @@ describe('engram_service role on postgres', () => {
     await expect(statement.execute(service.db)).rejects.toThrow(/permission denied/);
   });
 
-  it('may read the memory tables and use the gate request queue only through its functions (ADR-0022)', async () => {
+  it('may read the memory tables; the gate request queue is written only through the librarian\'s functions (ADR-0022, ADR-0047)', async () => {
     await expect(service.db.selectFrom('memories').selectAll().execute()).resolves.toEqual([]);
     const id = randomUUID();
     const row = { id, operation: 'create', payload: {}, scope: 'global', requested_by: 't', status: 'pending' };
-    await sql`SELECT engram_log_request(${JSON.stringify(row)}::jsonb)`.execute(service.db);
-    await sql`SELECT engram_decide_request(${id}::uuid, ${JSON.stringify({ status: 'rejected', reason: 'no' })}::jsonb)`.execute(service.db);
-    await expect(service.db.updateTable('gate_requests').set({ status: 'pending' }).where('id', '=', id).execute()).rejects.toThrow(/permission denied/);
-    await expect(service.db.deleteFrom('gate_requests').where('id', '=', id).execute()).rejects.toThrow(/permission denied/);
+    const decision = JSON.stringify({ status: 'rejected', reason: 'no' });
+    await expect(sql`SELECT engram_log_request(${JSON.stringify(row)}::jsonb)`.execute(service.db)).rejects.toThrow(/permission denied/);
+    await sql`SELECT engram_log_request(${JSON.stringify(row)}::jsonb)`.execute(librarian.db);
+    await expect(sql`SELECT engram_decide_request(${id}::uuid, ${decision}::jsonb)`.execute(service.db)).rejects.toThrow(/permission denied/);
+    await sql`SELECT engram_decide_request(${id}::uuid, ${decision}::jsonb)`.execute(librarian.db);
+    for (const login of [service, librarian]) {
+      await expect(login.db.updateTable('gate_requests').set({ status: 'pending' }).where('id', '=', id).execute()).rejects.toThrow(/permission denied/);
+      await expect(login.db.deleteFrom('gate_requests').where('id', '=', id).execute()).rejects.toThrow(/permission denied/);
+    }
   });
 
-  it('commits through engram_commit_version with an audit: exactly one version row and one audit row', async () => {
+  it('commits (as the librarian) through engram_commit_version with an audit: exactly one version row and one audit row', async () => {
     const id = randomUUID();
-    const audit = { request_id: await logApprovedRequest(service.db, { versions: [snapshot(id)] }), reason: 'approved by test', decision: 'ADD' };
-    await sql`SELECT engram_commit_version(${JSON.stringify(snapshot(id))}::jsonb, ${JSON.stringify(audit)}::jsonb)`.execute(service.db);
+    const audit = { request_id: await logApprovedRequest(librarian.db, { versions: [snapshot(id)] }), reason: 'approved by test', decision: 'ADD' };
+    await expect(sql`SELECT engram_commit_version(${JSON.stringify(snapshot(id))}::jsonb, ${JSON.stringify(audit)}::jsonb)`.execute(service.db))
+      .rejects.toThrow(/permission denied/);
+    await sql`SELECT engram_commit_version(${JSON.stringify(snapshot(id))}::jsonb, ${JSON.stringify(audit)}::jsonb)`.execute(librarian.db);
     const versions = await owner.db.selectFrom('memory_versions').select(['version', 'gate_request_id']).where('id', '=', id).execute();
     const audits = await owner.db.selectFrom('gate_audit').select(['request_id', 'memory_version']).where('memory_id', '=', id).execute();
     expect(versions).toEqual([{ version: 1, gate_request_id: audit.request_id }]);
@@ -64,7 +72,7 @@ describe('engram_service role on postgres', () => {
   it('refuses engram_commit_version without an audit and writes nothing', async () => {
     const id = randomUUID();
     await expect(
-      sql`SELECT engram_commit_version(${JSON.stringify(snapshot(id))}::jsonb, NULL)`.execute(service.db),
+      sql`SELECT engram_commit_version(${JSON.stringify(snapshot(id))}::jsonb, NULL)`.execute(librarian.db),
     ).rejects.toThrow(/gate decision/);
     const rows = await owner.db.selectFrom('memory_versions').select('id').where('id', '=', id).execute();
     expect(rows).toEqual([]);

@@ -1,5 +1,6 @@
 /** Error codes of `@engram/librarian`. Gate rejections are outcomes, not errors; these are API misuse. */
-export type LibrarianErrorCode = 'GATE_REQUEST_NOT_FOUND' | 'GATE_REQUEST_NOT_PENDING' | 'INVALID_POLICY';
+export type LibrarianErrorCode =
+  | 'GATE_REQUEST_NOT_FOUND' | 'GATE_REQUEST_NOT_PENDING' | 'INVALID_POLICY' | 'LIBRARIAN_UNAVAILABLE' | 'LIBRARIAN_FAILED';
 
 /** Base class of every error thrown by `@engram/librarian`. */
 export abstract class LibrarianError extends Error {
@@ -28,4 +29,16 @@ export class GateRequestNotPendingError extends LibrarianError {
 export class InvalidPolicyError extends LibrarianError {
   override readonly name = 'InvalidPolicyError';
   readonly code = 'INVALID_POLICY' as const;
+}
+
+/** The librarian process (ADR-0047) cannot be reached: not running, wrong socket, or the key is refused. Nothing was written. */
+export class LibrarianUnavailableError extends LibrarianError {
+  override readonly name = 'LibrarianUnavailableError';
+  readonly code = 'LIBRARIAN_UNAVAILABLE' as const;
+}
+
+/** The librarian answered that it failed (its log has the cause); the request may or may not have been logged, never half-committed. */
+export class LibrarianFailedError extends LibrarianError {
+  override readonly name = 'LibrarianFailedError';
+  readonly code = 'LIBRARIAN_FAILED' as const;
 }

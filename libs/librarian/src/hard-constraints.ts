@@ -37,7 +37,8 @@ export function rateLimitFrom(setting?: { burst?: number; perSecond?: number }):
 }
 
 /** Why Layer 1 refused a request. */
-export type Layer1Code = 'INVALID_REQUEST' | 'UNKNOWN_TYPE' | 'TOO_LARGE' | 'SECRET_DETECTED' | 'PII_DETECTED' | 'RATE_LIMITED' | 'SCOPE_DENIED';
+export const LAYER1_CODES = ['INVALID_REQUEST', 'UNKNOWN_TYPE', 'TOO_LARGE', 'SECRET_DETECTED', 'PII_DETECTED', 'RATE_LIMITED', 'SCOPE_DENIED'] as const;
+export type Layer1Code = (typeof LAYER1_CODES)[number];
 
 /** Layer 1 verdict: the (possibly redacted) request, or a rejection (never stored: issue 17). */
 export type Layer1Result =

@@ -7,7 +7,9 @@ export { gateThroughput, searchGateAudit } from './audit-log.query.js';
 export type { GateAuditFilter, GateThroughputDay } from './audit-log.query.js';
 export type { Actor } from './actor.js';
 export type { GateDatabase } from './database-schema.js';
-export { GateRequestNotFoundError, GateRequestNotPendingError, InvalidPolicyError, LibrarianError } from './errors.js';
+export {
+  GateRequestNotFoundError, GateRequestNotPendingError, InvalidPolicyError, LibrarianError, LibrarianFailedError, LibrarianUnavailableError,
+} from './errors.js';
 export type { LibrarianErrorCode } from './errors.js';
 export type { GateAuditEntry, GateDecision, GateOutcome, GateOutcomeStatus, GateRequest, StoredPayload } from './gate-outcome.js';
 export type { GateRequestFilter } from './gate-request.repository.js';
@@ -28,3 +30,10 @@ export type { GateAuditTable } from './tables/gate-audit.table.js';
 export type { GateRequestsTable } from './tables/gate-requests.table.js';
 export { LINK_KINDS, MAX_LINKS, parseWriteRequest, writeRequestSchema } from './write-request.js';
 export type { CreateInput, ImportedVersionInput, LinkInput, WriteOperation, WriteRequest, WriteRequestInput } from './write-request.js';
+export { startLibrarianServer } from './remote/librarian-server.js';
+export type { LibrarianServer, LibrarianServerOptions } from './remote/librarian-server.js';
+export { createRemoteGate } from './remote/remote-gate.js';
+export type { RemoteGate, RemoteGateOptions } from './remote/remote-gate.js';
+export type { LibrarianAddress } from './remote/socket-client.js';
+export { keyProblem as librarianKeyProblem } from './remote/socket-key.js';
+export { GATE_NAMES, type GateName } from './remote/wire.js';

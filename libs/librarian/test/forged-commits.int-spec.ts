@@ -6,9 +6,11 @@ import { openServiceRoleDatabase, type ServiceRoleDatabase } from '../../../tool
 import { gateFor, user } from './gate-fixtures.js';
 
 /*
- * Issue 17's hostile probes, as the service login with plain SQL (ADR-0022, docs/threat-model.md).
- * Each one committed, wiped or poisoned something on ef6c8c1; here each must be refused and leave
- * the tables as they were.
+ * Issue 17's hostile probes with plain SQL (ADR-0022, docs/threat-model.md). Each one committed,
+ * wiped or poisoned something on ef6c8c1 as the service login; here each must be refused and leave
+ * the tables as they were. Since the librarian split (ADR-0047) the service login may not call
+ * these functions at all, so the probes run as a login of engram_librarian: the functions' own
+ * checks must hold even against a thief of the librarian's login.
  */
 type Json = Record<string, unknown>;
 
@@ -23,7 +25,7 @@ function requestRow(over: Json): Json {
   return { id: randomUUID(), operation: 'update', payload: { request: {} }, scope: 'project:b', requested_by: 'mallory', status: 'approved', decision: 'UPDATE', reason: 'forged', ...over };
 }
 
-describe('forged writes through the SECURITY DEFINER functions, as the service login on postgres', () => {
+describe('forged writes through the SECURITY DEFINER functions, as a login of engram_librarian on postgres', () => {
   let db: ServiceRoleDatabase;
   let owner: DatabaseHandle;
   let svc: Kysely<any>;
@@ -35,8 +37,8 @@ describe('forged writes through the SECURITY DEFINER functions, as the service l
   beforeAll(async () => {
     db = await openServiceRoleDatabase('forge');
     owner = db.owner;
-    svc = db.service.db;
-    const gate = gateFor(db.service);
+    svc = db.librarian.db;
+    const gate = gateFor(db.librarian);
     victim = (await gate.submit({ op: 'create', type: 'fact', content: 'Project B deploys on Fridays', scope: 'project:b' }, user)).record as MemoryRecord;
     other = (await gate.submit({ op: 'create', type: 'fact', content: 'Project A uses Postgres 15', scope: 'project:a' }, user)).record as MemoryRecord;
   });
@@ -104,7 +106,7 @@ describe('forged writes through the SECURITY DEFINER functions, as the service l
     const forged = { request_id: randomUUID(), action: 'approve', reason: 'forged', memory_id: victim.id, memory_version: victim.version + 1 };
     await expect(call(svc, 'engram_record_decision', forged)).rejects.toThrow(/approvals are written by the commit/);
     await expect(call(svc, 'engram_record_decision', { request_id: randomUUID(), action: 'reject', reason: 'x' })).rejects.toThrow(/GATE_REQUEST_NOT_FOUND/);
-    const update = await gateFor(db.service).submit({ op: 'update', id: victim.id, patch: { content: 'Project B deploys on Thursdays' } }, user);
+    const update = await gateFor(db.librarian).submit({ op: 'update', id: victim.id, patch: { content: 'Project B deploys on Thursdays' } }, user);
     expect(update.status).toBe('committed');
     victim = await reader().get(victim.id);
   });
@@ -112,14 +114,14 @@ describe('forged writes through the SECURITY DEFINER functions, as the service l
   it('refuses cross-scope, dangling and out-of-range edges', async () => {
     await expect(sql`SELECT engram_add_edge(${victim.id}::uuid, ${other.id}::uuid, 'relates_to', 1)`.execute(svc)).rejects.toThrow(/EDGE_CROSS_SCOPE/);
     await expect(sql`SELECT engram_add_edge(${victim.id}::uuid, ${randomUUID()}::uuid, 'relates_to', 1)`.execute(svc)).rejects.toThrow(/EDGE_DANGLING/);
-    const sameScope = (await gateFor(db.service).submit({ op: 'create', type: 'fact', content: 'Project B runbook lives in the wiki', scope: 'project:b' }, user)).record as MemoryRecord;
+    const sameScope = (await gateFor(db.librarian).submit({ op: 'create', type: 'fact', content: 'Project B runbook lives in the wiki', scope: 'project:b' }, user)).record as MemoryRecord;
     await expect(sql`SELECT engram_add_edge(${victim.id}::uuid, ${sameScope.id}::uuid, 'relates_to', 50)`.execute(svc)).rejects.toThrow(/weight/);
     const edges = await owner.db.selectFrom('memory_edges').select('dst_id').where('src_id', '=', victim.id).execute();
     expect(edges.map((e) => e.dst_id)).not.toContain(other.id);
   });
 
   it('touch records the access but never writes confidence', async () => {
-    const low = (await gateFor(db.service).submit({ op: 'create', type: 'fact', content: 'Low confidence rumour about project B', scope: 'project:b', confidence: 0.2 }, user)).record as MemoryRecord;
+    const low = (await gateFor(db.librarian).submit({ op: 'create', type: 'fact', content: 'Low confidence rumour about project B', scope: 'project:b', confidence: 0.2 }, user)).record as MemoryRecord;
     await sql`SELECT engram_touch(ARRAY(SELECT id FROM memories))`.execute(svc);
     const after = await reader().get(low.id);
     expect(after.confidence).toBeCloseTo(0.2, 5);

@@ -102,23 +102,25 @@ describe.each(testBackends)('forget purges on $name', (backend) => {
   });
 });
 
-describe('forget as the engram_service role on postgres', () => {
+describe('forget in server mode on postgres: the librarian commits, the service login reads', () => {
   let db: ServiceRoleDatabase;
   let owner: DatabaseHandle;
   let service: DatabaseHandle;
+  let librarian: DatabaseHandle;
 
   beforeAll(async () => {
     db = await openServiceRoleDatabase('forget');
-    ({ owner, service } = db);
+    ({ owner, service, librarian } = db);
   });
   afterAll(async () => db?.close());
 
   it('runs the whole gate with least privilege and purges through engram_forget', async () => {
-    const { id } = await historyThenForget(gateFor(service), owner.db);
+    const { id } = await historyThenForget(gateFor(librarian), owner.db);
     expect((await everything(owner.db)).toLowerCase()).not.toContain(SECRET);
     expect((await new RecordReader(service.db).get(id)).status).toBe('forgotten');
     const { rows } = await sql<{ ok: boolean }>`
-      SELECT has_function_privilege('engram_service', 'engram_forget(uuid, jsonb, jsonb)', 'EXECUTE')
+      SELECT has_function_privilege('engram_librarian', 'engram_forget(uuid, jsonb, jsonb)', 'EXECUTE')
+        AND NOT has_function_privilege('engram_service', 'engram_forget(uuid, jsonb, jsonb)', 'EXECUTE')
         AND NOT has_function_privilege('public', 'engram_forget(uuid, jsonb, jsonb)', 'EXECUTE') AS ok`.execute(owner.db);
     expect(rows[0]?.ok).toBe(true);
   });

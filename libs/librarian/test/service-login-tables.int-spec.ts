@@ -29,7 +29,7 @@ describe('a thief of the service login against the tables it may write, on postg
     db = await openServiceRoleDatabase('tables');
     owner = db.owner;
     svc = db.service.db;
-    victim = (await gateFor(db.service).submit({ op: 'create', type: 'fact', content: 'Project B deploys on Fridays', scope: 'project:b' }, user)).record as MemoryRecord;
+    victim = (await gateFor(db.librarian).submit({ op: 'create', type: 'fact', content: 'Project B deploys on Fridays', scope: 'project:b' }, user)).record as MemoryRecord;
   });
   afterAll(async () => db?.close());
 
@@ -108,7 +108,9 @@ describe('a thief of the service login against the tables it may write, on postg
   });
 
   it('T3-15 gives up on a lock held by an open transaction: a normal update is refused within seconds, not hung', async () => {
-    const holder = await db.openService(1);
+    // The service login may not lock a record at all (T3-16): only a thief of the librarian's login could hold one.
+    await expect(sql`SELECT engram_lock_memory(${victim.id}::uuid)`.execute(svc)).rejects.toThrow(/permission denied/);
+    const holder = db.librarian;
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let locked!: () => void;
@@ -121,7 +123,7 @@ describe('a thief of the service login against the tables it may write, on postg
     await isLocked;
     const started = Date.now();
     try {
-      const out = await gateFor(db.service).submit({ op: 'update', id: victim.id, patch: { content: 'Project B deploys on Thursdays' } }, user);
+      const out = await gateFor(db.librarian).submit({ op: 'update', id: victim.id, patch: { content: 'Project B deploys on Thursdays' } }, user);
       expect(out).toMatchObject({ status: 'rejected', code: 'INVALID_STATE' });
       expect(out.reason).toMatch(/lock timeout/);
       expect(Date.now() - started).toBeLessThan(15_000);
@@ -129,7 +131,7 @@ describe('a thief of the service login against the tables it may write, on postg
       release();
       await holding;
     }
-    const after = await gateFor(db.service).submit({ op: 'update', id: victim.id, patch: { content: 'Project B deploys on Thursdays' } }, user);
+    const after = await gateFor(db.librarian).submit({ op: 'update', id: victim.id, patch: { content: 'Project B deploys on Thursdays' } }, user);
     expect(after.status).toBe('committed');
     expect((await new RecordReader(owner.db).get(victim.id)).content).toBe('Project B deploys on Thursdays');
   }, 30_000);

@@ -8,8 +8,10 @@ import { agent, gateFor, user } from './gate-fixtures.js';
 /*
  * Issue 36, T3-01 … T3-12: a thief of the service login calls the commit and decision functions
  * with plain SQL. Each attack broke something on 9f15187; here each must be refused and leave the
- * record as it was. On native Postgres the attacker is a login of engram_service (server mode, as
- * docs/runbook.md sets it up); on PGlite the same functions run as its one user.
+ * record as it was. Since the librarian split (T3-16, ADR-0047) the service login may not call
+ * these functions at all (librarian-split.int-spec.ts); on native Postgres the attacker here is
+ * therefore a login of engram_librarian, so the checks hold even against a thief of that login.
+ * On PGlite the same functions run as its one user.
  */
 type Json = Record<string, unknown>;
 
@@ -23,7 +25,7 @@ interface Arena {
 async function openArena(backend: TestBackend): Promise<Arena> {
   if (backend.name === 'postgres') {
     const db = await openServiceRoleDatabase('thief');
-    return { attacker: db.service.db, owner: db.owner.db, gate: gateFor(db.service), close: () => db.close() };
+    return { attacker: db.librarian.db, owner: db.owner.db, gate: gateFor(db.librarian), close: () => db.close() };
   }
   const handle = await backend.open();
   return { attacker: handle.db, owner: handle.db, gate: gateFor(handle), close: () => handle.close() };

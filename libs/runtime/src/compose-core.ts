@@ -5,7 +5,7 @@ import {
 } from '@engram/agents';
 import { createTocFromConfig, type ConversationEvent, type TocService } from '@engram/conversation';
 import { createOpenAiChat, type DatabaseHandle, type EmbeddingProvider, type EngramConfig } from '@engram/infra';
-import { actorLimits, createGate, loadPolicy, RateLimiter, rateLimitFrom, type Gate, type GateOptions, type GatePolicy } from '@engram/librarian';
+import { loadPolicy, type Gate, type GateOptions, type GatePolicy } from '@engram/librarian';
 import {
   consolidationRuleOf, extractEntities, LearningRepository, learningStats, lifecycleFromSettings, sweepTunablesOf, type LifecycleSettings,
 } from '@engram/lifecycle';
@@ -14,6 +14,7 @@ import {
   createCascadeReviewQueue, createEmbeddingIndexer, createPageRankGraphExpander, createRetrievalPipeline, createSearchService, touchMemories,
   type CascadeReviewQueue, type EmbeddingIndexer, type RetrievalPipeline, type SearchService,
 } from '@engram/retrieval';
+import { composeGates } from './compose-gates.js';
 
 /** What {@link composeCore} may be given beyond the config and the open database. */
 export interface CoreOptions {
@@ -58,13 +59,12 @@ export interface Core {
   readonly indexer: EmbeddingIndexer | null;
   readonly toc: TocService;
   readonly service: MemoryService;
-  readonly gates: { readonly agents: Gate; readonly sweeper: Gate };
+  readonly gates: { readonly agents: Gate; readonly sweeper: Gate; readonly where: 'local' | 'librarian' };
   readonly lifecycle: CoreLifecycle;
   readonly log: (message: string) => void;
+  /** Lets go of what the core holds outside the database handle (the librarian's connections). */
+  close(): void;
 }
-
-/** Sweeps archive and consolidate at this many gate writes per second at most (their own bucket; the throttle in the sweeps keeps them gentler). */
-const SWEEPER_RATE = { capacity: 200, refillPerSecond: 200 };
 
 const stderrLog = (message: string) => void process.stderr.write(`${message}\n`);
 
@@ -89,14 +89,8 @@ export async function composeCore(config: EngramConfig, handle: DatabaseHandle, 
     decayFactorTable: LearningRepository.FACTOR_TABLE,
     onReviewQueueError: (err) => log(`queueing a cascade review failed: ${String(err)}`),
   });
-  // Per-actor rules; `import:*` (engram import) is the bulk path, not throttled per record (ADR-0027).
-  const rate = rateLimitFrom(config.rateLimit);
-  const rateLimiter = options.rateLimiter ?? new RateLimiter(actorLimits(rate, config.rateLimit?.actors ?? {}));
-  const gates = {
-    agents: createGate({ db, registry, policy, limits: { rate }, rateLimiter }),
-    // Same policy and commit path, a bucket sized for maintenance: a sweep neither starves agents' writes nor is starved.
-    sweeper: createGate({ db, registry, policy, limits: { rate: SWEEPER_RATE } }),
-  };
+  // Local gates, or the librarian's over its socket when configured (ADR-0047).
+  const gates = composeGates(config, db, { registry, policy, ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}) });
   const indexer = embedder ? createEmbeddingIndexer({ db, embedder, batchSize: config.embedBatchSize }) : null;
   const toc = tocWithFormation(config, handle, embedder, log, settings.conversationFormation);
   const service = createMemoryService({
@@ -132,7 +126,10 @@ export async function composeCore(config: EngramConfig, handle: DatabaseHandle, 
     }),
     layer1Rejections: () => sumCounts([gates.agents.layer1Rejections(), gates.sweeper.layer1Rejections()]),
   };
-  return { config, handle, embedder, policy, registry, learning, settings, search, cascadeReviews, retrieval, indexer, toc: toc.service, service, gates, lifecycle, log };
+  return {
+    config, handle, embedder, policy, registry, learning, settings, search, cascadeReviews, retrieval, indexer, toc: toc.service, service, gates, lifecycle, log,
+    close: () => gates.close(),
+  };
 }
 
 /**

@@ -75,6 +75,7 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
       async close() {
         await background.stop();
         await limits.stop();
+        core.close();
         await embedder?.close().catch(() => undefined);
         await handle.close();
       },

@@ -20,3 +20,7 @@ export { createMetricsExporter } from './metrics/lifecycle-metrics.js';
 export type { MetricsExporter } from './metrics/lifecycle-metrics.js';
 export { DEFAULT_SWEEP_SCHEDULES, registerSweepJobs, sweepJobName } from './sweep-jobs.js';
 export type { SweepJobOptions } from './sweep-jobs.js';
+export { composeGates } from './compose-gates.js';
+export type { Gates } from './compose-gates.js';
+export { librarianSocketOf, startLibrarian } from './librarian-runtime.js';
+export type { LibrarianRuntime } from './librarian-runtime.js';

@@ -13,6 +13,8 @@ export const TASK_FAILURES: ErrorMapping<'peer' | 'internal'> = {
   DUPLICATE_EVENT: 'peer', PRD_CLOSED: 'peer', CHAIN_NOT_FOUND: 'peer', CHAIN_NOT_ACTIVE: 'peer', INVALID_THOUGHT: 'peer',
   INVALID_CURSOR: 'peer', EVENT_NOT_FOUND: 'peer', TOC_NODE_NOT_FOUND: 'peer', GRIP_NOT_FOUND: 'peer', INVALID_TOC_QUERY: 'peer',
   GATE_REQUEST_NOT_FOUND: 'peer', GATE_REQUEST_NOT_PENDING: 'peer', SWEEP_BUSY: 'peer',
+  // The librarian process is down or refused this server's key: the peer may retry later; nothing was acknowledged.
+  LIBRARIAN_UNAVAILABLE: 'peer', LIBRARIAN_FAILED: 'internal',
   NOT_IN_TRANSACTION: 'internal', MODEL_UNAVAILABLE: 'internal', CONFIG_INVALID: 'internal', DATABASE_UNAVAILABLE: 'internal', MIGRATION_FAILED: 'internal',
   SCHEMA_PENDING: 'internal', EMBEDDED_LOCK_FAILED: 'internal', JOB_QUEUE_FAILED: 'internal', EMBEDDING_MODEL_UNKNOWN: 'internal',
   EMBEDDING_FAILED: 'internal', EMBEDDING_WORKER_MISSING: 'internal', INVALID_POLICY: 'internal', LIFECYCLE_CONFIG_INVALID: 'internal',

@@ -8,6 +8,7 @@ import { hooksCommand } from './hooks.command.js';
 import { importCommand } from './import.command.js';
 import { initCommand } from './init.command.js';
 import { keysCommand } from './keys.command.js';
+import { librarianCommand } from './librarian.command.js';
 import { memoryCommand } from './memory.command.js';
 import { migrateCommand } from './migrate.command.js';
 import { prdCommand } from './prd.command.js';
@@ -27,4 +28,6 @@ export const COMMANDS: readonly CliCommand[] = [
   tocCommand,
   // API keys of the HTTP servers (issue 18, ADR-0027).
   keysCommand,
+  // The librarian split (ADR-0047): the process that decides and commits in server mode.
+  librarianCommand,
 ];

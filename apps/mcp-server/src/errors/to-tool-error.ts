@@ -13,7 +13,7 @@ type Remedy = 'fix-input' | 'retry' | 'check-id' | 'none';
 export const TOOL_ERRORS: ErrorMapping<Remedy | 'internal'> = {
   RECORD_NOT_FOUND: 'check-id', PRD_NOT_FOUND: 'check-id', CHAIN_NOT_FOUND: 'check-id', EVENT_NOT_FOUND: 'check-id',
   TOC_NODE_NOT_FOUND: 'check-id', GRIP_NOT_FOUND: 'check-id', GATE_REQUEST_NOT_FOUND: 'check-id',
-  VERSION_CONFLICT: 'retry', SWEEP_BUSY: 'retry',
+  VERSION_CONFLICT: 'retry', SWEEP_BUSY: 'retry', LIBRARIAN_UNAVAILABLE: 'retry',
   INVALID_FILTER: 'fix-input', SUPERSEDE_CYCLE: 'fix-input', IMMUTABLE_RECORD: 'fix-input', INVALID_RECORD: 'fix-input',
   INVALID_STATE: 'fix-input', UNKNOWN_TYPE: 'fix-input', INVALID_INPUT: 'fix-input', SCOPE_NOT_VISIBLE: 'fix-input',
   INVALID_IMPORT_LINE: 'fix-input', INVALID_SEARCH_QUERY: 'fix-input', INVALID_TRANSITION: 'fix-input', EVENT_OUT_OF_ORDER: 'fix-input',
@@ -24,6 +24,7 @@ export const TOOL_ERRORS: ErrorMapping<Remedy | 'internal'> = {
   CONFIG_INVALID: 'internal', DATABASE_UNAVAILABLE: 'internal', MIGRATION_FAILED: 'internal', SCHEMA_PENDING: 'internal',
   EMBEDDED_LOCK_FAILED: 'internal', JOB_QUEUE_FAILED: 'internal', MODEL_UNAVAILABLE: 'internal', EMBEDDING_MODEL_UNKNOWN: 'internal',
   EMBEDDING_FAILED: 'internal', EMBEDDING_WORKER_MISSING: 'internal', INVALID_POLICY: 'internal', LIFECYCLE_CONFIG_INVALID: 'internal',
+  LIBRARIAN_FAILED: 'internal',
 };
 
 /**

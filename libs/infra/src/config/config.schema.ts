@@ -30,6 +30,9 @@ export const configSchema = z.strictObject({
   llmUrl: z.string().regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional(),
   llmModel: z.string().min(1).optional(),
   llmApiKey: z.string().min(1).optional(),
+  // The librarian split (ADR-0047): a Unix socket path (at most 100 bytes, the OS limit) and its shared key.
+  librarianSocket: z.string().min(1).max(100, 'a Unix socket path has at most 100 bytes').optional(),
+  librarianKey: z.string().min(32, 'the librarian key needs at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
   lifecycle: lifecycleSettingsSchema.optional(),
   // Conversation TOC (seed 002 TOC-03/04): absent means the conversation lib's defaults (30 min, 4K, 5 min, 500).
   tocSegmentGapMinutes: positiveInt.max(24 * 60).optional(),

@@ -106,6 +106,8 @@ function envLayer(raw: EngramEnv): Layer {
   if (raw.llmUrl) layer.llmUrl = raw.llmUrl;
   if (raw.llmModel) layer.llmModel = raw.llmModel;
   if (raw.llmApiKey) layer.llmApiKey = raw.llmApiKey;
+  if (raw.librarianSocket) layer.librarianSocket = raw.librarianSocket;
+  if (raw.librarianKey) layer.librarianKey = raw.librarianKey;
   if (raw.tocSegmentGapMinutes) layer.tocSegmentGapMinutes = toInt('ENGRAM_TOC_SEGMENT_GAP_MINUTES', raw.tocSegmentGapMinutes);
   if (raw.tocSegmentMaxTokens) layer.tocSegmentMaxTokens = toInt('ENGRAM_TOC_SEGMENT_MAX_TOKENS', raw.tocSegmentMaxTokens);
   if (raw.tocOverlapMinutes) layer.tocOverlapMinutes = toInt('ENGRAM_TOC_OVERLAP_MINUTES', raw.tocOverlapMinutes);

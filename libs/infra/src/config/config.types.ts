@@ -31,6 +31,13 @@ export interface EngramConfig {
   readonly llmModel?: string;
   /** Bearer key of the LLM endpoint; a secret, never summarized. */
   readonly llmApiKey?: string;
+  /**
+   * The librarian process's socket (ADR-0047). Set, this process hands every gated write to the
+   * librarian instead of deciding it under its own login (server mode as the service login).
+   */
+  readonly librarianSocket?: string;
+  /** The key the librarian and its clients share; a secret, never summarized. */
+  readonly librarianKey?: string;
   /** Decision engine and learning overrides (seed 003 Appendix B); absent means the seed defaults. */
   readonly lifecycle?: LifecycleSettings;
   /** Conversation TOC thresholds (seed 002 TOC-03/04); the conversation lib's defaults when unset. */

@@ -17,6 +17,8 @@ export interface EngramEnv {
   llmUrl?: string;
   llmModel?: string;
   llmApiKey?: string;
+  librarianSocket?: string;
+  librarianKey?: string;
   tocSegmentGapMinutes?: string;
   tocSegmentMaxTokens?: string;
   tocOverlapMinutes?: string;
@@ -46,6 +48,8 @@ const NAMES: Record<keyof EngramEnv, string[]> = {
   llmUrl: ['ENGRAM_LLM_URL'],
   llmModel: ['ENGRAM_LLM_MODEL'],
   llmApiKey: ['ENGRAM_LLM_API_KEY'],
+  librarianSocket: ['ENGRAM_LIBRARIAN_SOCKET'],
+  librarianKey: ['ENGRAM_LIBRARIAN_KEY'],
   tocSegmentGapMinutes: ['ENGRAM_TOC_SEGMENT_GAP_MINUTES'],
   tocSegmentMaxTokens: ['ENGRAM_TOC_SEGMENT_MAX_TOKENS'],
   tocOverlapMinutes: ['ENGRAM_TOC_OVERLAP_MINUTES'],

@@ -9,11 +9,12 @@ export interface EngramSecrets {
   readonly apiKey?: string;
   readonly databaseUrl?: string;
   readonly llmApiKey?: string;
+  readonly librarianKey?: string;
 }
 
 /** The secrets of a config, for code that must hand them to a client library. */
 export function secretsOf(config: EngramConfig): EngramSecrets {
-  return { apiKey: config.http.apiKey, databaseUrl: config.databaseUrl, llmApiKey: config.llmApiKey };
+  return { apiKey: config.http.apiKey, databaseUrl: config.databaseUrl, llmApiKey: config.llmApiKey, librarianKey: config.librarianKey };
 }
 
 /** A config summary safe for /health, `engram status` and logs: no key, no password. */
@@ -34,6 +35,7 @@ export function summarizeConfig(config: EngramConfig): Record<string, unknown> {
     policyFile: config.policyFile,
     logLevel: config.logLevel,
     embedBatchSize: config.embedBatchSize,
+    librarian: config.librarianSocket ? { socket: config.librarianSocket, keySet: config.librarianKey !== undefined } : null,
     llm: config.llmUrl ? { url: config.llmUrl, model: config.llmModel, apiKeySet: config.llmApiKey !== undefined } : null,
   };
 }
