@@ -105,6 +105,11 @@ export function startA2aServer(env: Record<string, string | undefined>, args: st
   return spawnListening([a2aMain, '--port', '0', ...args], env, /listening on (http:\/\/[^\s(]+)/, (base) => base);
 }
 
+/** Starts `engram librarian` (ADR-0047); `url` and `baseUrl` are its socket's path. */
+export function startLibrarianProcess(env: Record<string, string | undefined>): Promise<HttpServerProcess> {
+  return spawnListening([cliMain, 'librarian'], env, /librarian listening on (\S+) as /, (socket) => socket);
+}
+
 function spawnListening(argv: string[], env: Record<string, string | undefined>, listening: RegExp, urlOf: (base: string) => string): Promise<HttpServerProcess> {
   const child = spawn(process.execPath, argv, { env: childEnv(env) });
   let err = '';

@@ -1,6 +1,8 @@
-// Server mode as an operator runs it (issue 18, ADR-0026): `engram migrate` as the owner, both
-// servers as a login in engram_service on native Postgres. Before the migration they refuse to
-// start with a message naming the fix; after it they start, write through the gate, embed and answer.
+// Server mode as an operator runs it (issue 18, ADR-0026, ADR-0047): `engram migrate` as the owner,
+// `engram librarian` as a login in engram_librarian, both servers as a login in engram_service on
+// native Postgres. Before the migration they refuse to start with a message naming the fix; after
+// it they start, hand their writes to the librarian, embed and answer. Without the librarian a
+// write fails with a message naming it, and nothing is written.
 import { randomBytes } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -8,11 +10,12 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import pg from 'pg';
 import { createEmptyPostgresDatabase } from '../../../tools/test/backends.js';
 import {
-  a2aMain, buildApp, childEnv, mcpMain, runCli, startA2aServer, startHttpServer, tempHome, testModelDir, type HttpServerProcess,
+  a2aMain, buildApp, childEnv, mcpMain, runCli, startA2aServer, startHttpServer, startLibrarianProcess, tempHome, testModelDir, type HttpServerProcess,
 } from '../../../tools/test/app-process.js';
 import { spawn } from 'node:child_process';
 
 const API_KEY = randomBytes(12).toString('hex');
+const LIBRARIAN_KEY = randomBytes(32).toString('hex');
 
 async function sqlAs(url: string, text: string): Promise<any[]> {
   const client = new pg.Client({ connectionString: url });
@@ -45,8 +48,10 @@ beforeAll(() => {
 describe('server mode: both servers as a service login (native Postgres)', () => {
   const home = tempHome();
   const login = `engram_e2e_${randomBytes(4).toString('hex')}`;
+  const librarianLogin = `${login}_lib`;
   let ownerUrl = '';
   let serviceUrl = '';
+  let librarianUrl = '';
   const servers: HttpServerProcess[] = [];
 
   beforeAll(async () => {
@@ -56,17 +61,23 @@ describe('server mode: both servers as a service login (native Postgres)', () =>
     const url = new URL(ownerUrl);
     url.username = login;
     serviceUrl = url.toString();
+    url.username = librarianLogin;
+    librarianUrl = url.toString();
   });
 
   afterAll(async () => {
     for (const s of servers) await s.stop();
     home.remove();
-    await sqlAs(ownerUrl, `REASSIGN OWNED BY ${login} TO CURRENT_USER; DROP OWNED BY ${login}; DROP ROLE IF EXISTS ${login}`).catch(() => undefined);
+    for (const role of [login, librarianLogin]) {
+      await sqlAs(ownerUrl, `REASSIGN OWNED BY ${role} TO CURRENT_USER; DROP OWNED BY ${role}; DROP ROLE IF EXISTS ${role}`).catch(() => undefined);
+    }
   });
 
+  const socket = `${home.dir}/librarian.sock`;
   const env = () => ({
     ENGRAM_HOME: home.dir, DATABASE_URL: serviceUrl, ENGRAM_API_KEY: API_KEY,
     ENGRAM_MODEL_DIR: testModelDir() ?? `${home.dir}/no-model`,
+    ENGRAM_LIBRARIAN_SOCKET: socket, ENGRAM_LIBRARIAN_KEY: LIBRARIAN_KEY,
   });
 
   it('refuses to start on an unmigrated database, naming `engram migrate` as the owner', async () => {
@@ -84,6 +95,14 @@ describe('server mode: both servers as a service login (native Postgres)', () =>
   it('starts both servers after `engram migrate` as the owner; they write, embed and answer', async () => {
     const migrated = await runCli(['migrate'], { ENGRAM_HOME: home.dir, DATABASE_URL: ownerUrl });
     expect(migrated.code).toBe(0);
+    // The librarian refuses the service login: it may not commit.
+    const wrongLogin = await runCli(['librarian'], { ...env(), DATABASE_URL: serviceUrl });
+    expect(wrongLogin.code).toBe(6);
+    expect(wrongLogin.stderr).toMatch(/may not commit gate requests: run the librarian as a login of engram_librarian/);
+    await sqlAs(ownerUrl, `CREATE ROLE ${librarianLogin} LOGIN IN ROLE engram_librarian`);
+    const librarian = await startLibrarianProcess({ ...env(), DATABASE_URL: librarianUrl });
+    servers.push(librarian);
+    expect(librarian.url).toBe(socket);
     const mcp = await startHttpServer(env());
     servers.push(mcp);
     const a2a = await startA2aServer(env());
@@ -106,6 +125,19 @@ describe('server mode: both servers as a service login (native Postgres)', () =>
 
     const rows = await sqlAs(ownerUrl, `SELECT content FROM memories ORDER BY content`);
     expect(rows.map((r) => r.content)).toEqual(['A2A remembers as the service login', 'The service login stores through the gate']);
+    const requests = await sqlAs(ownerUrl, `SELECT DISTINCT requested_by FROM gate_requests`);
+    expect(requests.length).toBeGreaterThan(0);
+
+    // The librarian stops: a write is refused with its name and the remedy, and nothing is written.
+    await librarian.stop();
+    const again = new Client({ name: 'service-login-e2e', version: '1.0.0' });
+    await again.connect(new StreamableHTTPClientTransport(new URL(mcp.url), { requestInit: { headers: { authorization: `Bearer ${API_KEY}` } } }));
+    const refused = (await again.callTool({ name: 'memory.store', arguments: { type: 'fact', content: 'Stored while the librarian is down' } })) as CallToolResult;
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent).toMatchObject({ code: 'LIBRARIAN_UNAVAILABLE', remedy: 'retry' });
+    expect(JSON.stringify(refused.structuredContent)).toMatch(/engram librarian/);
+    await again.close();
+    expect((await sqlAs(ownerUrl, `SELECT count(*)::int AS n FROM memories`))[0].n).toBe(2);
     if (testModelDir()) {
       const deadline = Date.now() + 60_000;
       let pending = 1;

@@ -14,6 +14,7 @@ export const librarianCommand: CliCommand = {
       .action(action(async ({ env, out }) => {
         const log = (m: string) => void process.stderr.write(`${m}\n`);
         const librarian = await env.serveLibrarian(log);
+        log(`librarian listening on ${librarian.socketPath} as ${librarian.login}`);
         out.result({ listening: librarian.socketPath, login: librarian.login }, () => [`librarian listening on ${librarian.socketPath} as ${librarian.login}`]);
         await new Promise<void>((resolve) => {
           for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
