@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { buildApp, runCli, runCliJson, tempHome } from '../../../tools/test/app-process.js';
+import { buildApp, repoRoot, runCli, runCliJson, startLibrarianProcess, tempHome } from '../../../tools/test/app-process.js';
 import { testDatabaseUrl, testServerUrl } from '../../../tools/test/pg-test-env.js';
 
 /*
@@ -10,7 +11,8 @@ import { testDatabaseUrl, testServerUrl } from '../../../tools/test/pg-test-env.
  * NOT a superuser, as written: a superuser creates the owner (LOGIN CREATEROLE), its database and
  * the `vector` extension; the owner migrates, creates the service login, adds a key, dumps and
  * restores (with --no-comments). The service login adding a key gets a clear permission error,
- * not "internal error".
+ * not "internal error". The owner creates the librarian's login, `engram librarian` runs as it,
+ * and a CLI write as the service login goes through it (ADR-0047, T3-16).
  */
 beforeAll(() => buildApp('admin-cli'));
 
@@ -35,6 +37,7 @@ describe('the runbook with a non-superuser owner (native Postgres)', () => {
   const tag = randomBytes(4).toString('hex');
   const owner = `engram_owner_${tag}`;
   const app = `engram_app_${tag}`;
+  const librarianLogin = `engram_lib_${tag}`;
   const db = `engram_rb_${tag}`;
   const restored = `engram_rb2_${tag}`;
   const home = tempHome();
@@ -45,7 +48,7 @@ describe('the runbook with a non-superuser owner (native Postgres)', () => {
     await superuser(['CREATE EXTENSION vector'], db);
   });
   afterAll(async () => {
-    await superuser([`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`, `DROP DATABASE IF EXISTS ${restored} WITH (FORCE)`, `DROP ROLE IF EXISTS ${app}`, `DROP ROLE IF EXISTS ${owner}`]);
+    await superuser([`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`, `DROP DATABASE IF EXISTS ${restored} WITH (FORCE)`, `DROP ROLE IF EXISTS ${app}`, `DROP ROLE IF EXISTS ${librarianLogin}`, `DROP ROLE IF EXISTS ${owner}`]);
     home.remove();
   });
 
@@ -64,6 +67,25 @@ describe('the runbook with a non-superuser owner (native Postgres)', () => {
     expect(denied.stderr).not.toMatch(/internal error/);
     const added = await runCliJson(['keys', 'add', 'ci'], env(owner));
     expect(added.key).toMatch(/^engram_/);
+
+    // Server mode's writes: the owner creates the librarian's login; a write as the service login
+    // is refused without the librarian and goes through with it.
+    const c2 = new pg.Client({ connectionString: urlAs(owner, db) });
+    await c2.connect();
+    await c2.query(`CREATE ROLE ${librarianLogin} LOGIN IN ROLE engram_librarian`);
+    await c2.end();
+    const corpus = join(home.dir, 'corpus.jsonl');
+    writeFileSync(corpus, spawnSync(process.execPath, [join(repoRoot, 'tools/bench/make-import-corpus.mjs'), '5'], { encoding: 'utf8' }).stdout);
+    const alone = await runCli(['import', corpus], env(app));
+    expect(alone.code).toBe(5);
+    expect(alone.stderr).toMatch(/permission denied for function engram_/);
+    const split = { ENGRAM_LIBRARIAN_SOCKET: join(home.dir, 'librarian.sock'), ENGRAM_LIBRARIAN_KEY: randomBytes(32).toString('hex') };
+    const librarian = await startLibrarianProcess({ ...env(librarianLogin), ...split });
+    try {
+      expect((await runCliJson(['import', corpus], { ...env(app), ...split })).imported).toBe(5);
+    } finally {
+      await librarian.stop();
+    }
 
     const dump = join(home.dir, 'engram.dump');
     const dumped = spawnSync('pg_dump', ['--format=custom', '--file', dump, urlAs(owner, db)], { encoding: 'utf8' });

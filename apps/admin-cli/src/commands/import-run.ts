@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { ChangeResult } from '@engram/agents';
+import { EXIT, toExit } from '../errors/to-exit-code.js';
 import type { ImportCheckpoint } from './import-checkpoint.js';
 
 type Counts = ImportCheckpoint['counts'];
@@ -26,6 +27,10 @@ function kindOf(r: ChangeResult): keyof Counts {
  * Streams the file's lines into `importLine` with up to `concurrency` in flight (the gate commits
  * concurrent imports in groups). The checkpoint is the highest line below which every line has
  * finished, so a crash re-imports at most the lines that were in flight (a no-op for the gate).
+ * A failure that is not the line's (the database, its permissions, the librarian, the config: exit
+ * code 5 or 6) stops the run: no line after it is sent, the checkpoint is saved where every earlier line
+ * is done, and the error is thrown, so a re-run resumes there instead of reporting every line of
+ * the file as rejected.
  */
 export async function runImport(o: ImportRunOptions): Promise<{ lines: number; counts: Counts; rejectedLines: string[] }> {
   const counts: Counts = { ...(o.from?.counts ?? { imported: 0, unchanged: 0, pending: 0, rejected: 0 }) };
@@ -39,6 +44,7 @@ export async function runImport(o: ImportRunOptions): Promise<{ lines: number; c
   let bytes = watermark.bytes;
   let lastCheckpoint = Date.now();
   const inFlight = new Set<Promise<void>>();
+  let fatal: unknown;
   const advance = () => {
     while (finished.has(watermark.line + 1)) {
       const { end, kind } = finished.get(watermark.line + 1) as { end: number; kind?: keyof Counts };
@@ -65,17 +71,33 @@ export async function runImport(o: ImportRunOptions): Promise<{ lines: number; c
       kind = kindOf(r);
       if (r.status === 'rejected') rejectedLines.push(`line ${n}: ${r.reason}`);
     }, (err: unknown) => {
+      if (notTheLines(err)) {
+        fatal ??= err;
+        return;
+      }
       rejectedLines.push(`line ${n}: ${err instanceof Error ? err.message : String(err)}`);
     }).finally(() => {
+      inFlight.delete(task);
+      if (fatal !== undefined) return;
       finished.set(n, { end, kind });
       advance();
       o.onProgress({ line: n, bytes: end, counts });
-      inFlight.delete(task);
     });
     inFlight.add(task);
     if (inFlight.size >= o.concurrency) await Promise.race(inFlight);
+    if (fatal !== undefined) break;
   }
   await Promise.all(inFlight);
+  if (fatal !== undefined) {
+    o.checkpoint({ ...watermark, counts: { ...counts } });
+    throw fatal;
+  }
   advance();
   return { lines: line, counts, rejectedLines };
+}
+
+/** The process's own condition (database, permission, librarian, config), not the line's: CLI exit 5 or 6. */
+function notTheLines(err: unknown): boolean {
+  const code = toExit(err).exitCode;
+  return code === EXIT.database || code === EXIT.config;
 }

@@ -32,14 +32,16 @@ export const importCommand: CliCommand = {
         const started = Date.now();
         const tally = await withUseCases(env, 'memory', async (service) => {
           const progress = createImportProgress(process.stderr, { size, everyRecords, ...(from ? { from } : {}) });
-          const result = await runImport({
-            file, concurrency, ...(from ? { from } : {}),
-            importLine: (text, line) => service.importLine(text, line, { actor: 'import:cli', admin: true }),
-            onProgress: (done) => progress.update(done),
-            checkpoint: (done) => checkpoints.save(done),
-          });
-          progress.stop();
-          return result;
+          try {
+            return await runImport({
+              file, concurrency, ...(from ? { from } : {}),
+              importLine: (text, line) => service.importLine(text, line, { actor: 'import:cli', admin: true }),
+              onProgress: (done) => progress.update(done),
+              checkpoint: (done) => checkpoints.save(done),
+            });
+          } finally {
+            progress.stop();
+          }
         });
         checkpoints.clear();
         const seconds = (Date.now() - started) / 1000;

@@ -45,7 +45,7 @@ export function toExit(err: unknown): { exitCode: number; message: string } {
   if (coded) return { exitCode: coded.mapped, message: `engram: ${coded.code}: ${coded.message.split('\n')[0]}` };
   const denied = permissionDenied(err);
   if (denied) {
-    return { exitCode: EXIT.database, message: `engram: database permission denied: ${denied}; this database login may not do that (the service login only reads keys and writes through the gate): run the command with DATABASE_URL set to the owner's URL` };
+    return { exitCode: EXIT.database, message: `engram: database permission denied: ${denied}; this database login may not do that (the service login only reads keys and hands writes to the librarian): run the command with DATABASE_URL set to the owner's URL, or, for a gated write in server mode, with the librarian's ENGRAM_LIBRARIAN_SOCKET and ENGRAM_LIBRARIAN_KEY` };
   }
   const outage = databaseOutage(err);
   if (outage) return { exitCode: EXIT.database, message: `engram: DATABASE_UNAVAILABLE: ${outage}` };
