@@ -33,37 +33,20 @@ function kindOf(r: ChangeResult): keyof Counts {
  * the file as rejected.
  */
 export async function runImport(o: ImportRunOptions): Promise<{ lines: number; counts: Counts; rejectedLines: string[] }> {
-  const counts: Counts = { ...(o.from?.counts ?? { imported: 0, unchanged: 0, pending: 0, rejected: 0 }) };
+  const mark = new Watermark(o);
   const rejectedLines: string[] = [];
   const input = createReadStream(o.file, { encoding: 'utf8', start: o.from?.bytes ?? 0 });
-  // Line → (end byte, outcome); an outcome counts once every line before it is done too, so the
-  // counts in a checkpoint never include a line the resumed run will do again.
-  const finished = new Map<number, { end: number; kind?: keyof Counts }>();
-  let watermark = { line: o.from?.line ?? 0, bytes: o.from?.bytes ?? 0 };
-  let line = watermark.line;
-  let bytes = watermark.bytes;
-  let lastCheckpoint = Date.now();
+  let line = mark.line;
+  let bytes = mark.bytes;
   const inFlight = new Set<Promise<void>>();
   let fatal: unknown;
-  const advance = () => {
-    while (finished.has(watermark.line + 1)) {
-      const { end, kind } = finished.get(watermark.line + 1) as { end: number; kind?: keyof Counts };
-      finished.delete(watermark.line + 1);
-      if (kind) counts[kind] += 1;
-      watermark = { line: watermark.line + 1, bytes: end };
-    }
-    if (Date.now() - lastCheckpoint >= (o.checkpointMs ?? 1000)) {
-      o.checkpoint({ ...watermark, counts: { ...counts } });
-      lastCheckpoint = Date.now();
-    }
-  };
   for await (const text of createInterface({ input, crlfDelay: Infinity })) {
     line += 1;
     bytes += Buffer.byteLength(text) + 1;
     const n = line;
     const end = bytes;
     if (text.trim() === '') {
-      finished.set(n, { end });
+      mark.finish(n, end);
       continue;
     }
     let kind: keyof Counts = 'rejected';
@@ -71,17 +54,13 @@ export async function runImport(o: ImportRunOptions): Promise<{ lines: number; c
       kind = kindOf(r);
       if (r.status === 'rejected') rejectedLines.push(`line ${n}: ${r.reason}`);
     }, (err: unknown) => {
-      if (notTheLines(err)) {
-        fatal ??= err;
-        return;
-      }
-      rejectedLines.push(`line ${n}: ${err instanceof Error ? err.message : String(err)}`);
+      if (notTheLines(err)) fatal ??= err;
+      else rejectedLines.push(`line ${n}: ${err instanceof Error ? err.message : String(err)}`);
     }).finally(() => {
       inFlight.delete(task);
       if (fatal !== undefined) return;
-      finished.set(n, { end, kind });
-      advance();
-      o.onProgress({ line: n, bytes: end, counts });
+      mark.finish(n, end, kind);
+      o.onProgress({ line: n, bytes: end, counts: mark.counts });
     });
     inFlight.add(task);
     if (inFlight.size >= o.concurrency) await Promise.race(inFlight);
@@ -89,11 +68,55 @@ export async function runImport(o: ImportRunOptions): Promise<{ lines: number; c
   }
   await Promise.all(inFlight);
   if (fatal !== undefined) {
-    o.checkpoint({ ...watermark, counts: { ...counts } });
+    mark.save();
     throw fatal;
   }
-  advance();
-  return { lines: line, counts, rejectedLines };
+  mark.advance();
+  return { lines: line, counts: mark.counts, rejectedLines };
+}
+
+/**
+ * The highest line below which every line has finished, with the counts of those lines: an
+ * outcome counts once every line before it is done too, so the counts in a checkpoint never
+ * include a line the resumed run will do again. Saved at most every `checkpointMs`.
+ */
+class Watermark {
+  readonly counts: Counts;
+  private readonly finished = new Map<number, { end: number; kind?: keyof Counts }>();
+  private at: { line: number; bytes: number };
+  private lastSaved = Date.now();
+
+  constructor(private readonly o: ImportRunOptions) {
+    this.counts = { ...(o.from?.counts ?? { imported: 0, unchanged: 0, pending: 0, rejected: 0 }) };
+    this.at = { line: o.from?.line ?? 0, bytes: o.from?.bytes ?? 0 };
+  }
+
+  get line(): number {
+    return this.at.line;
+  }
+
+  get bytes(): number {
+    return this.at.bytes;
+  }
+
+  finish(line: number, end: number, kind?: keyof Counts): void {
+    this.finished.set(line, { end, ...(kind ? { kind } : {}) });
+    this.advance();
+  }
+
+  advance(): void {
+    for (let next = this.finished.get(this.at.line + 1); next; next = this.finished.get(this.at.line + 1)) {
+      this.finished.delete(this.at.line + 1);
+      if (next.kind) this.counts[next.kind] += 1;
+      this.at = { line: this.at.line + 1, bytes: next.end };
+    }
+    if (Date.now() - this.lastSaved >= (this.o.checkpointMs ?? 1000)) this.save();
+  }
+
+  save(): void {
+    this.o.checkpoint({ ...this.at, counts: { ...this.counts } });
+    this.lastSaved = Date.now();
+  }
 }
 
 /** The process's own condition (database, permission, librarian, config), not the line's: CLI exit 5 or 6. */
