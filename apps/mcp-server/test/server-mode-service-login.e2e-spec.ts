@@ -128,8 +128,16 @@ describe('server mode: both servers as a service login (native Postgres)', () =>
     const requests = await sqlAs(ownerUrl, `SELECT DISTINCT requested_by FROM gate_requests`);
     expect(requests.length).toBeGreaterThan(0);
 
-    // The librarian stops: a write is refused with its name and the remedy, and nothing is written.
+    const healthOf = async () => (await (await fetch(`${mcp.baseUrl}/health`, { headers: { authorization: `Bearer ${API_KEY}` } })).json()) as {
+      status: string; gate: { librarian?: { ok: boolean; error?: string } };
+    };
+    expect((await healthOf()).gate.librarian).toEqual({ ok: true });
+
+    // The librarian stops: /health says so, a write is refused with its name and the remedy, and nothing is written.
     await librarian.stop();
+    const down = await healthOf();
+    expect(down.status).toBe('degraded');
+    expect(down.gate.librarian).toMatchObject({ ok: false, error: expect.stringMatching(/librarian at .* did not answer/) });
     const again = new Client({ name: 'service-login-e2e', version: '1.0.0' });
     await again.connect(new StreamableHTTPClientTransport(new URL(mcp.url), { requestInit: { headers: { authorization: `Bearer ${API_KEY}` } } }));
     const refused = (await again.callTool({ name: 'memory.store', arguments: { type: 'fact', content: 'Stored while the librarian is down' } })) as CallToolResult;

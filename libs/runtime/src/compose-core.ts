@@ -5,7 +5,7 @@ import {
 } from '@engram/agents';
 import { createTocFromConfig, type ConversationEvent, type TocService } from '@engram/conversation';
 import { createOpenAiChat, type DatabaseHandle, type EmbeddingProvider, type EngramConfig } from '@engram/infra';
-import { loadPolicy, type Gate, type GateOptions, type GatePolicy } from '@engram/librarian';
+import { loadPolicy, type GateOptions, type GatePolicy } from '@engram/librarian';
 import {
   consolidationRuleOf, extractEntities, LearningRepository, learningStats, lifecycleFromSettings, sweepTunablesOf, type LifecycleSettings,
 } from '@engram/lifecycle';
@@ -14,7 +14,7 @@ import {
   createCascadeReviewQueue, createEmbeddingIndexer, createPageRankGraphExpander, createRetrievalPipeline, createSearchService, touchMemories,
   type CascadeReviewQueue, type EmbeddingIndexer, type RetrievalPipeline, type SearchService,
 } from '@engram/retrieval';
-import { composeGates } from './compose-gates.js';
+import { composeGates, type Gates } from './compose-gates.js';
 
 /** What {@link composeCore} may be given beyond the config and the open database. */
 export interface CoreOptions {
@@ -59,7 +59,7 @@ export interface Core {
   readonly indexer: EmbeddingIndexer | null;
   readonly toc: TocService;
   readonly service: MemoryService;
-  readonly gates: { readonly agents: Gate; readonly sweeper: Gate; readonly where: 'local' | 'librarian' };
+  readonly gates: Gates;
   readonly lifecycle: CoreLifecycle;
   readonly log: (message: string) => void;
   /** Lets go of what the core holds outside the database handle (the librarian's connections). */

@@ -11,6 +11,8 @@ export interface Gates {
   readonly sweeper: Gate;
   /** Where the decisions are taken: in this process, or by the librarian over its socket. */
   readonly where: 'local' | 'librarian';
+  /** Whether the librarian answers (always, for local gates): for /health. */
+  librarianProblem(): Promise<string | undefined>;
   close(): void;
 }
 
@@ -39,7 +41,11 @@ export function composeGates(config: EngramConfig, db: Kysely<any>, deps: GateDe
     const remote = (gate: GateName) => createRemoteGate({ db, librarian: address, gate });
     const agents = remote('agents');
     const sweeper = remote('sweeper');
-    return { agents, sweeper, where: 'librarian', close: () => [agents, sweeper].forEach((g) => g.close()) };
+    return {
+      agents, sweeper, where: 'librarian',
+      librarianProblem: () => agents.ping().then(() => undefined, (e: unknown) => (e instanceof Error ? e.message : String(e))),
+      close: () => [agents, sweeper].forEach((g) => g.close()),
+    };
   }
   const rate = rateLimitFrom(config.rateLimit);
   // Per-actor rules; `import:*` (engram import) is the bulk path, not throttled per record (ADR-0027).
@@ -49,6 +55,7 @@ export function composeGates(config: EngramConfig, db: Kysely<any>, deps: GateDe
     // Same policy and commit path, a bucket sized for maintenance: a sweep neither starves agents' writes nor is starved.
     sweeper: createGate({ db, registry: deps.registry, policy: deps.policy, limits: { rate: SWEEPER_RATE } }),
     where: 'local',
+    librarianProblem: async () => undefined,
     close: () => undefined,
   };
 }

@@ -95,7 +95,7 @@ export async function composeRuntime(config: EngramConfig, { log }: ComposeOptio
   }
 }
 
-function healthProbe({ config, handle, service, indexer, embedder, toc }: Core, modelError: string | undefined): HealthProbe {
+function healthProbe({ config, handle, service, indexer, embedder, toc, gates }: Core, modelError: string | undefined): HealthProbe {
   return {
     async report(): Promise<HealthReport> {
       const db = await handle.ping().then(() => ({ ok: true }), (e: unknown) => ({ ok: false, error: String(e) }));
@@ -104,12 +104,15 @@ function healthProbe({ config, handle, service, indexer, embedder, toc }: Core, 
       const oldestEmb = db.ok && indexer ? await indexer.oldestPendingAgeSeconds().catch(() => null) : null;
       const pendingToc = db.ok ? await toc.pendingOutbox().catch(() => null) : null;
       const migrations = db.ok ? await migrationState(handle).catch(() => undefined) : undefined;
+      const librarianProblem = gates.where === 'librarian' ? await gates.librarianProblem() : undefined;
+      const librarian = gates.where === 'librarian' ? { ok: librarianProblem === undefined, ...(librarianProblem ? { error: librarianProblem } : {}) } : undefined;
       return {
-        status: !db.ok ? 'down' : embedder ? 'ok' : 'degraded',
+        // Without its librarian a server reads but cannot write: degraded, not down.
+        status: !db.ok ? 'down' : embedder && librarian?.ok !== false ? 'ok' : 'degraded',
         database: { ...db, backend: handle.backend, location: handle.location, ...(migrations ? { migrations } : {}) },
         model: { ok: embedder !== null, name: config.modelName, dir: config.modelDir, ...(modelError ? { error: modelError } : {}) },
         embeddings: { pending: pendingEmb, oldestAgeSeconds: oldestEmb },
-        gate: { pending: pendingGate },
+        gate: { pending: pendingGate, ...(librarian ? { librarian } : {}) },
         conversation: { pendingOutbox: pendingToc },
         config: summarizeConfig(config),
       };

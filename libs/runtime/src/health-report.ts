@@ -5,7 +5,8 @@ export interface HealthReport {
   model: { ok: boolean; name: string; dir: string; error?: string };
   /** The vector backlog: records waiting for a vector, and how long the oldest has waited (seconds). */
   embeddings: { pending: number | null; oldestAgeSeconds: number | null };
-  gate: { pending: number | null };
+  /** `librarian`: server mode's librarian process (ADR-0047), when this process hands its writes to one. */
+  gate: { pending: number | null; librarian?: { ok: boolean; error?: string } };
   /** Conversation events not yet summarised into the TOC (the build-toc backlog). */
   conversation: { pendingOutbox: number | null };
   config: Record<string, unknown>;

@@ -19,6 +19,8 @@ export interface RemoteGateOptions {
 
 /** A {@link Gate} whose decisions are taken by the librarian process; `close` drops its connections. */
 export interface RemoteGate extends Gate {
+  /** Resolves when the librarian answers (health checks); throws LibrarianUnavailableError. */
+  ping(): Promise<void>;
   close(): void;
 }
 
@@ -50,6 +52,7 @@ export function createRemoteGate(options: RemoteGateOptions): RemoteGate {
     listRequests: (filter) => listGateRequests(db, filter),
     auditTrail: (id) => listAudit(db, id),
     layer1Rejections: () => Object.fromEntries(rejections),
+    ping: () => client.ping(),
     close: () => client.close(),
   };
 }

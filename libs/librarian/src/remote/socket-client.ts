@@ -26,11 +26,20 @@ export class LibrarianSocketClient {
 
   constructor(private readonly address: LibrarianAddress) {}
 
+  /** Resolves when the librarian answers its health route with this key; throws LibrarianUnavailableError otherwise. Never retried. */
+  async ping(): Promise<void> {
+    try {
+      await this.once('GET', '/health', '');
+    } catch (err) {
+      throw this.unreachable(err);
+    }
+  }
+
   async post<T>(path: string, body: unknown): Promise<T> {
     const payload = JSON.stringify(body);
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.once<T>(path, payload);
+        return await this.once<T>('POST', path, payload);
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (!code || !NOT_SENT.has(code) || attempt >= CONNECT_BACKOFF_MS.length) throw this.unreachable(err);
@@ -43,10 +52,10 @@ export class LibrarianSocketClient {
     this.agent.destroy();
   }
 
-  private once<T>(path: string, payload: string): Promise<T> {
+  private once<T>(method: 'GET' | 'POST', path: string, payload: string): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const req = request({
-        socketPath: this.address.socketPath, path, method: 'POST', agent: this.agent, timeout: this.address.timeoutMs ?? 60_000,
+        socketPath: this.address.socketPath, path, method, agent: this.agent, timeout: this.address.timeoutMs ?? 60_000,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${this.address.key}` },
       }, (res) => {
         const chunks: Buffer[] = [];
