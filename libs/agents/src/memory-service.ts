@@ -62,6 +62,7 @@ function withIndexing(gate: GatePort, deps: MemoryServiceDeps): GatePort {
     approve: async (id, reviewer) => after(await gate.approve(id, reviewer)),
     reject: (id, reviewer, reason) => gate.reject(id, reviewer, reason),
     approveAll: async (f, reviewer) => (await gate.approveAll(f, reviewer)).map(after),
+    alreadyImported: (req) => gate.alreadyImported(req),
   };
 }
 

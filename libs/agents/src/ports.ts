@@ -101,6 +101,8 @@ export interface GatePort {
   approve(id: string, reviewer: string): Promise<GateOutcomeView>;
   reject(id: string, reviewer: string, reason: string): Promise<GateOutcomeView>;
   approveAll(filter: { operation?: string; scope?: string; limit?: number }, reviewer: string): Promise<GateOutcomeView[]>;
+  /** True when an import's versions are all stored exactly (a re-import skips it: a read, no request logged). */
+  alreadyImported(request: WriteRequestInput): Promise<boolean>;
 }
 
 /** Read access to records (the memory RecordReader). */

@@ -86,10 +86,21 @@ export function createTransferUseCases(reader: ReaderPort, gate: GatePort) {
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
     },
-    /** Imports one exported record through the gate's `import` op; re-importing is a no-op. */
+    /**
+     * Imports one exported record through the gate's `import` op. Re-importing is a no-op: a
+     * record whose versions are all stored exactly is answered `noop` after one read, without a
+     * request logged for it (issue 39: a re-import of 100,000 records wrote 200,000 rows).
+     */
     async importLine(text: string, line: number, ctx: CallContext): Promise<ChangeResult> {
-      const { versions } = parseExportLine(text, line);
-      return toChangeResult(await gate.submit({ op: 'import', versions }, actorOf(ctx)));
+      const { id, versions } = parseExportLine(text, line);
+      const request = { op: 'import', versions } as const;
+      if (await gate.alreadyImported(request)) return alreadyPresent(id, versions.length);
+      return toChangeResult(await gate.submit(request, actorOf(ctx)));
     },
   };
+}
+
+/** A re-imported record found stored exactly: nothing changed, and no gate request was logged for it (so no request id). */
+function alreadyPresent(id: string, versions: number): ChangeResult {
+  return { status: 'approved', gateStatus: 'noop', requestId: '', reason: `memory ${id}: all ${versions} version(s) already imported; nothing logged` };
 }

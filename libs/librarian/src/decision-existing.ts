@@ -1,9 +1,10 @@
-import { canonicalJson, contentHash, type MemoryRecord, type MemoryStatus, type MemoryVersion } from '@engram/memory';
+import { canonicalJson, contentHash, type MemoryRecord, type MemoryStatus } from '@engram/memory';
 import { firstDeniedScope } from './actor.js';
 import { contextOf, rejectWith, type DecisionDeps, type Layer2Result } from './decision-context.js';
 import { checkLinks } from './edges/link-check.js';
 import type { GateDecision } from './gate-outcome.js';
-import type { ImportedVersionInput, WriteRequest } from './write-request.js';
+import { sameVersion } from './import-presence.js';
+import type { WriteRequest } from './write-request.js';
 
 type IdRequest = Exclude<WriteRequest, { op: 'create' } | { op: 'import' }>;
 
@@ -105,8 +106,3 @@ async function decideImport(request: Extract<WriteRequest, { op: 'import' }>, de
   return { decision: 'IMPORT', reason: `import ${missing.length} version(s) of ${id} (store has ${head})`, request, flags: [], context: ctx };
 }
 
-function sameVersion(s: MemoryVersion, v: ImportedVersionInput): boolean {
-  return s.content === v.content && s.status === v.status && s.scope === v.scope && s.type === v.type
-    && canonicalJson(s.metadata) === canonicalJson(v.metadata) && canonicalJson(s.tags) === canonicalJson(v.tags)
-    && s.supersededBy === v.supersededBy && s.createdAt.getTime() === v.createdAt.getTime() && s.updatedAt.getTime() === v.updatedAt.getTime();
-}

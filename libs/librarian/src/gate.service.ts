@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Page, TypeRegistry } from '@engram/memory';
+import { RecordReader, type Page, type TypeRegistry } from '@engram/memory';
 import type { Actor } from './actor.js';
 import type { GateDatabase } from './database-schema.js';
 import type { GateContext } from './gate-context.js';
@@ -7,6 +7,7 @@ import type { GateAuditEntry, GateOutcome, GateRequest } from './gate-outcome.js
 import { getGateRequest, listAudit, listGateRequests, type GateRequestFilter } from './gate-request.repository.js';
 import { approveAllRequests, approveRequest, rejectRequest } from './gate-review.js';
 import { submitRequest } from './gate-submit.js';
+import { ImportPresence } from './import-presence.js';
 import { DEFAULT_LIMITS, type GateLimits } from './hard-constraints.js';
 import { DEFAULT_POLICY, type GatePolicy } from './policy.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -33,6 +34,8 @@ export interface Gate {
   approveAll(filter: Omit<GateRequestFilter, 'status' | 'cursor'>, reviewer: string): Promise<GateOutcome[]>;
   /** Layer 1 refusals (rate limit, schema, size, secret…) per code since start: they are counted, not logged. */
   layer1Rejections(): Record<string, number>;
+  /** True when an `import` request's versions are all stored exactly: a re-import may skip it (a read, no write). */
+  alreadyImported(request: WriteRequestInput): Promise<boolean>;
 }
 
 /** Options of {@link createGate}. `db` is any kysely handle on the engram database. */
@@ -57,6 +60,7 @@ export function createGate(options: GateOptions): Gate {
     rateLimiter: options.rateLimiter ?? new RateLimiter(limits.rate, () => clock().getTime()), rarity: new WordRarity(),
     committer: new BatchedCommitter({ db, registry: options.registry, clock, alone }), rejections: new Map(),
   };
+  const presence = new ImportPresence(new RecordReader(db));
   return {
     submit: (request, actor) => submitRequest(ctx, request, actor),
     getRequest: (id) => getGateRequest(ctx.db, id),
@@ -66,5 +70,6 @@ export function createGate(options: GateOptions): Gate {
     reject: (id, reviewer, reason) => rejectRequest(ctx, id, reviewer, reason),
     approveAll: (filter, reviewer) => approveAllRequests(ctx, filter, reviewer),
     layer1Rejections: () => Object.fromEntries(ctx.rejections),
+    alreadyImported: (request) => presence.alreadyImported(request),
   };
 }

@@ -67,4 +67,21 @@ describe.each(testBackends)('Gate import decisions on $name', (backend) => {
     expect(out).toMatchObject({ status: 'rejected', code: 'SCOPE_DENIED' });
     expect(out.reason).toContain('may not write to scope project:imports');
   });
+
+  it('issue 39 knows a re-import is stored exactly after one read, for many records at once, and nothing else', async () => {
+    const ids = Array.from({ length: 12 }, () => randomUUID());
+    for (const id of ids) expect((await ctx.gate.submit({ op: 'import', versions: history(id, 2) }, importer)).status).toBe('committed');
+    // Asked together (one turn): one read answers all twelve.
+    expect(await Promise.all(ids.map((id) => ctx.gate.alreadyImported({ op: 'import', versions: history(id, 2) })))).toEqual(ids.map(() => true));
+    const [id] = ids as [string];
+    expect(await ctx.gate.alreadyImported({ op: 'import', versions: history(id, 1) })).toBe(true);
+    expect(await ctx.gate.alreadyImported({ op: 'import', versions: history(id, 3) })).toBe(false);
+    for (const [, change] of changes) {
+      const [v1, v2] = history(id, 2);
+      expect(await ctx.gate.alreadyImported({ op: 'import', versions: [v1 as NonNullable<typeof v1>, { ...(v2 as NonNullable<typeof v2>), ...change }] })).toBe(false);
+    }
+    expect(await ctx.gate.alreadyImported({ op: 'import', versions: history(randomUUID(), 1) })).toBe(false);
+    expect(await ctx.gate.alreadyImported({ op: 'import', versions: [] } as never)).toBe(false);
+    expect(await ctx.gate.alreadyImported({ op: 'create', type: 'fact', content: 'x', scope: 'global' })).toBe(false);
+  });
 });

@@ -87,6 +87,21 @@ export class RecordReader {
     return rows.map((r) => toMemoryVersion(r as unknown as MemoryVersionRow));
   }
 
+  /** The version histories of several records in one query, oldest first; a record with none is absent from the map. */
+  async versionsOf(ids: readonly string[]): Promise<Map<string, MemoryVersion[]>> {
+    const valid = [...new Set(ids.filter(isUuid))];
+    const out = new Map<string, MemoryVersion[]>();
+    if (valid.length === 0) return out;
+    const rows = await this.db.selectFrom('memory_versions').selectAll().where('id', 'in', valid).orderBy('id').orderBy('version', 'asc').execute();
+    for (const row of rows) {
+      const v = toMemoryVersion(row as unknown as MemoryVersionRow);
+      const list = out.get(v.id);
+      if (list) list.push(v);
+      else out.set(v.id, [v]);
+    }
+    return out;
+  }
+
   /** The active record with this content hash in this scope, if any (exact duplicate check). */
   async findActiveByContentHash(scope: string, hash: string): Promise<MemoryRecord | undefined> {
     const row = await this.db

@@ -12,6 +12,7 @@ import { memoryReinforceTool } from './memory-reinforce.tool.js';
 import { memoryRetrieveTool } from './memory-retrieve.tool.js';
 import { memorySearchTool } from './memory-search.tool.js';
 import { memoryStoreTool } from './memory-store.tool.js';
+import { memoryStoreBatchTool } from './memory-store-batch.tool.js';
 import { memorySupersedeTool } from './memory-supersede.tool.js';
 import { memoryUpdateTool } from './memory-update.tool.js';
 import { prdContextTool } from './prd-context.tool.js';
@@ -45,6 +46,8 @@ export const TOOLS: readonly ToolDefinition<any>[] = [
   memoryFeedbackTool, memoryReinforceTool,
   // Conversation memory (SPEC 6, seed 002): the event log fed by agent hooks.
   eventsIngestTool,
+  // Bulk loads (issue 39): many records in one call, each judged by the gate.
+  memoryStoreBatchTool,
   // Conversation TOC (seed 002 QRY-01..05, TELE-04): navigate, search and expand what was said.
   tocRootTool, tocNodeTool, tocBrowseTool, eventsRangeTool, gripExpandTool, tocSearchTool,
 ];

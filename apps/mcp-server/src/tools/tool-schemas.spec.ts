@@ -20,6 +20,7 @@ const FREE_FORM_MAPS: Record<string, readonly string[]> = {
   prd_event: ['/properties/detail'],
   start_thinking: ['/properties/metadata'],
   'events.ingest': ['/properties/events/items/properties/metadata'],
+  'memory.store_batch': ['/properties/records/items/properties/metadata'],
 };
 
 /**

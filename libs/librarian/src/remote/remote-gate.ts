@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
+import { RecordReader } from '@engram/memory';
 import type { Actor } from '../actor.js';
 import type { GateDatabase } from '../database-schema.js';
 import type { GateOutcome } from '../gate-outcome.js';
 import { getGateRequest, listAudit, listGateRequests } from '../gate-request.repository.js';
 import type { Gate } from '../gate.service.js';
 import { LAYER1_CODES } from '../hard-constraints.js';
+import { ImportPresence } from '../import-presence.js';
 import { LibrarianSocketClient, type LibrarianAddress } from './socket-client.js';
 import { reviveOutcome, type GateName } from './wire.js';
 
@@ -42,6 +44,7 @@ export function createRemoteGate(options: RemoteGateOptions): RemoteGate {
     if (outcome.status === 'rejected' && outcome.code && LAYER1.has(outcome.code)) rejections.set(outcome.code, (rejections.get(outcome.code) ?? 0) + 1);
     return outcome;
   };
+  const presence = new ImportPresence(new RecordReader(db));
   const one = async (path: string, body: object) => reviveOutcome((await client.post<{ outcome: GateOutcome }>(path, { gate, ...body })).outcome);
   return {
     submit: async (request: unknown, actor: Actor) => counted(await one('/submit', { request, actor })),
@@ -52,6 +55,8 @@ export function createRemoteGate(options: RemoteGateOptions): RemoteGate {
     listRequests: (filter) => listGateRequests(db, filter),
     auditTrail: (id) => listAudit(db, id),
     layer1Rejections: () => Object.fromEntries(rejections),
+    // A read: done here, as the service login may.
+    alreadyImported: (request) => presence.alreadyImported(request),
     ping: () => client.ping(),
     close: () => client.close(),
   };

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { contentField, isoDate, scopeField, tagsField, typeField } from './schemas.js';
+import { defineTool } from './tool-definition.js';
+import { toDate } from './render.js';
+
+/** The most records one call stores: a batch is a bulk load's unit, not an export. */
+export const MAX_BATCH_RECORDS = 100;
+
+const record = z.object({
+  type: typeField,
+  content: contentField.describe('The memory text.'),
+  metadata: z.record(z.string(), z.unknown()).optional().describe('Arbitrary JSON metadata.'),
+  tags: tagsField,
+  scope: scopeField,
+  temporal_valid_from: isoDate.optional().describe('Start of validity (ISO 8601, default now).'),
+  temporal_valid_to: isoDate.optional().describe('End of validity (ISO 8601, default open).'),
+}).strict();
+
+/**
+ * memory.store_batch (issue 39): many records in one call, each judged by the gate on its own, as
+ * if stored one by one. They are submitted together, so the gate's group commit (ADR-0017) writes
+ * the approved creates in a few statements instead of one transaction each. An invalid record
+ * fails the whole call before anything is written; a rejection by the gate is that record's answer.
+ */
+export const memoryStoreBatchTool = defineTool({
+  name: 'memory.store_batch',
+  title: 'Store many memories',
+  description:
+    `Create up to ${MAX_BATCH_RECORDS} memory records in one call (bulk loads, scripts). Each goes through the Librarian gate ` +
+    'as memory.store would and gets its own answer, in order: approved, pending (for review) or rejected with the reason. ' +
+    'Each record counts against the caller\'s write rate limit.',
+  readOnly: false,
+  uses: 'memory',
+  inputSchema: z.object({
+    records: z.array(record).min(1).max(MAX_BATCH_RECORDS).describe(`The records, 1 to ${MAX_BATCH_RECORDS}.`),
+  }).strict(),
+  async handler(input, { service, ctx }) {
+    const results = await Promise.all(input.records.map((r) => service.store({
+      type: r.type, content: r.content, metadata: r.metadata, tags: r.tags, scope: r.scope,
+      validFrom: toDate(r.temporal_valid_from), validTo: toDate(r.temporal_valid_to) ?? null,
+    }, ctx)));
+    const answers = results.map((r, index) => ({
+      index, id: r.id, status: r.status, reason: r.reason, request_id: r.requestId,
+      ...(r.code ? { code: r.code } : {}), ...(r.duplicateOf ? { duplicate_of: r.duplicateOf } : {}),
+    }));
+    const counts = { approved: 0, pending: 0, rejected: 0 };
+    for (const r of results) counts[r.status] += 1;
+    const refused = answers.filter((a) => a.status === 'rejected').map((a) => `#${a.index} ${a.code ?? 'REJECTED'}: ${a.reason}`);
+    const text = [`${counts.approved} approved, ${counts.pending} pending, ${counts.rejected} rejected of ${results.length}`, ...refused].join('\n');
+    return { structured: { results: answers, counts }, text };
+  },
+});
