@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MemoryRecord, RecordReader, TypeRegistry } from '@engram/memory';
+import type { MemoryRecord, MemoryVersion, RecordReader, TypeRegistry } from '@engram/memory';
 import type { Actor } from './actor.js';
 import type { PlannedEdge } from './edges/planned-edge.js';
 import type { GateDecision } from './gate-outcome.js';
@@ -19,6 +19,8 @@ export interface Layer2Result {
   context: PolicyContext;
   /** Graph edges the committed record gets (links, near neighbours, conflicts); written with it. */
   edges?: PlannedEdge[];
+  /** An import of a record of which nothing is stored: every version it carries is new (the group-committed case). */
+  freshImport?: boolean;
 }
 
 /** Inputs Layer 2 needs. `reviewing` = an approval: flags no longer matter, a human decided. */
@@ -32,6 +34,8 @@ export interface DecisionDeps {
   reviewing: boolean;
   /** Word counts that order the candidate search's words rarest first (speed only; see WordRarity). */
   rarity?: WordRarity;
+  /** A record's stored versions, read together with other imports' in flight (speed only; default: the reader, one query each). */
+  storedVersions?: (id: string) => Promise<MemoryVersion[]>;
 }
 
 /** The policy context shared by every decision. */

@@ -89,7 +89,7 @@ async function decideImport(request: Extract<WriteRequest, { op: 'import' }>, de
   const denied = firstDeniedScope(deps.actor, ctx.scopes);
   if (denied) return rejectWith('SCOPE_DENIED', `actor ${deps.actor.id} may not write to scope ${denied}`, request, ctx);
   const id = first?.id as string;
-  const stored = await deps.reader.versions(id).catch(() => []);
+  const stored = await (deps.storedVersions ? deps.storedVersions(id) : deps.reader.versions(id).catch(() => []));
   const head = stored[stored.length - 1]?.version ?? 0;
   const missing = request.versions.filter((v) => v.version > head);
   if (first && first.version > head + 1) {
@@ -103,6 +103,6 @@ async function decideImport(request: Extract<WriteRequest, { op: 'import' }>, de
     return rejectWith('VERSION_CONFLICT', `import of ${id} version ${differing.version} differs from the stored version`, request, ctx);
   }
   if (missing.length === 0) return { decision: 'NOOP', reason: `memory ${id} versions ${first?.version}..${head} already imported`, request, flags: [], context: ctx };
-  return { decision: 'IMPORT', reason: `import ${missing.length} version(s) of ${id} (store has ${head})`, request, flags: [], context: ctx };
+  return { decision: 'IMPORT', reason: `import ${missing.length} version(s) of ${id} (store has ${head})`, request, flags: [], context: ctx, freshImport: head === 0 };
 }
 

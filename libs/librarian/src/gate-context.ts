@@ -4,6 +4,7 @@ import type { AdmitDeps } from './admit.js';
 import type { Committer } from './commit/committer.js';
 import type { GateDatabase } from './database-schema.js';
 import type { GateLimits } from './hard-constraints.js';
+import type { ImportPresence } from './import-presence.js';
 import type { GatePolicy } from './policy.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { WordRarity } from './word-rarity.js';
@@ -21,4 +22,6 @@ export interface GateContext extends AdmitDeps {
   committer: Committer;
   /** Layer 1 refusals per code since the gate was created (they write no row; metrics read this). */
   rejections: Map<string, number>;
+  /** Stored versions of imported records, read together for the imports in flight (re-import check and Layer 2). */
+  presence: ImportPresence;
 }

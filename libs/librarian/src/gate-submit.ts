@@ -21,6 +21,9 @@ import { judge } from './judge.js';
 export async function submitRequest(ctx: GateContext, input: unknown, actor: Actor): Promise<GateOutcome> {
   const admission = await admit(ctx, randomUUID(), input, actor);
   if (!admission.admitted) return admission.outcome;
-  const judgement = await judge({ db: ctx.db, reader: new RecordReader(ctx.db), registry: ctx.registry, policy: ctx.policy, rarity: ctx.rarity }, admission.request);
+  const judgement = await judge({
+    db: ctx.db, reader: new RecordReader(ctx.db), registry: ctx.registry, policy: ctx.policy, rarity: ctx.rarity,
+    storedVersions: (id) => ctx.presence.storedVersions(id),
+  }, admission.request);
   return ctx.committer.settle(admission.request, judgement);
 }

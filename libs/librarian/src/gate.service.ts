@@ -59,8 +59,8 @@ export function createGate(options: GateOptions): Gate {
     db, registry: options.registry, policy: options.policy ?? DEFAULT_POLICY, limits, clock,
     rateLimiter: options.rateLimiter ?? new RateLimiter(limits.rate, () => clock().getTime()), rarity: new WordRarity(),
     committer: new BatchedCommitter({ db, registry: options.registry, clock, alone }), rejections: new Map(),
+    presence: new ImportPresence(new RecordReader(db)),
   };
-  const presence = new ImportPresence(new RecordReader(db));
   return {
     submit: (request, actor) => submitRequest(ctx, request, actor),
     getRequest: (id) => getGateRequest(ctx.db, id),
@@ -70,6 +70,6 @@ export function createGate(options: GateOptions): Gate {
     reject: (id, reviewer, reason) => rejectRequest(ctx, id, reviewer, reason),
     approveAll: (filter, reviewer) => approveAllRequests(ctx, filter, reviewer),
     layer1Rejections: () => Object.fromEntries(ctx.rejections),
-    alreadyImported: (request) => presence.alreadyImported(request),
+    alreadyImported: (request) => ctx.presence.alreadyImported(request),
   };
 }

@@ -38,7 +38,8 @@ export class ImportPresence {
     });
   }
 
-  private storedVersions(id: string): Promise<MemoryVersion[]> {
+  /** A record's stored versions (none: an empty list), read with every other id asked for in this turn. */
+  storedVersions(id: string): Promise<MemoryVersion[]> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ id, resolve, reject });
       if (this.waiting.length === 1) void this.flushNextTurn();

@@ -84,4 +84,26 @@ describe.each(testBackends)('Gate import decisions on $name', (backend) => {
     expect(await ctx.gate.alreadyImported({ op: 'import', versions: [] } as never)).toBe(false);
     expect(await ctx.gate.alreadyImported({ op: 'create', type: 'fact', content: 'x', scope: 'global' })).toBe(false);
   });
+
+  it('issue 39 group-commits concurrent imports of new records, each answered with its own head and audit', async () => {
+    const ids = Array.from({ length: 20 }, () => randomUUID());
+    const outs = await Promise.all(ids.map((id) => ctx.gate.submit({ op: 'import', versions: history(id, 2) }, importer)));
+    expect(outs.map((o) => [o.status, o.decision, o.record?.id, o.record?.version])).toEqual(ids.map((id) => ['committed', 'IMPORT', id, 2]));
+    for (const [i, id] of ids.entries()) {
+      expect((await ctx.reader.versions(id)).map((v) => [v.version, v.content, v.gateRequestId])).toEqual([
+        [1, `Imported text v1 of ${id}`, outs[i]?.requestId], [2, `Imported text v2 of ${id}`, outs[i]?.requestId],
+      ]);
+      expect(await ctx.gate.getRequest(outs[i]?.requestId as string)).toMatchObject({ status: 'committed', targetId: id });
+      expect((await ctx.gate.auditTrail(outs[i]?.requestId as string)).map((a) => [a.action, a.memoryVersion])).toEqual([['approve', 1], ['approve', 2]]);
+    }
+  });
+
+  it('issue 39 settles each import alone when its group fails: one of two racing imports of the same record commits, the other is a noop', async () => {
+    const ids = Array.from({ length: 5 }, () => randomUUID());
+    const twin = randomUUID();
+    const outs = await Promise.all([...ids, twin, twin].map((id) => ctx.gate.submit({ op: 'import', versions: history(id, 1) }, importer)));
+    expect(outs.slice(0, 5).map((o) => o.status)).toEqual(Array(5).fill('committed'));
+    expect(outs.slice(5).map((o) => o.status).sort()).toEqual(['committed', 'noop']);
+    expect((await ctx.reader.versions(twin)).length).toBe(1);
+  });
 });

@@ -11,6 +11,7 @@ import type { WriteRequest } from '../write-request.js';
 import { toNewRecord } from './apply-request.js';
 import { ActiveDuplicateError } from './commit-errors.js';
 import { commitPrepared, HEAD_COLUMNS, prepareNewRecord, type PreparedCommit } from './commit-statement.js';
+import { groupable, ImportBatcher } from './import-batch.js';
 import { asDomainError, outcomeOf, rejectAdmitted, requestRow, type Committer } from './committer.js';
 
 /** Creates one statement commits at most (bounds the statement's size and the batch's latency). */
@@ -51,11 +52,15 @@ export class BatchedCommitter implements Committer {
 
   private readonly maxBatch: number;
 
+  private readonly imports: ImportBatcher;
+
   constructor(private readonly deps: BatchedCommitterDeps) {
     this.maxBatch = deps.maxBatch ?? MAX_CREATE_BATCH;
+    this.imports = new ImportBatcher(deps);
   }
 
   async settle(a: Admitted, j: Judgement): Promise<GateOutcome> {
+    if (groupable(j)) return this.imports.settle(a, j);
     const create = j.verdict === 'commit' && j.l2.request.op === 'create' ? j.l2.request : undefined;
     if (j.verdict !== 'commit' || !create) return this.deps.alone.settle(a, j);
     const { l2, reason, policyMatched } = j;

@@ -64,7 +64,8 @@ export interface PreparedCommit {
   request: string | null;
 }
 
-function prepare(state: RecordState, op: VersionOperation, audit: CommitAudit, attachments: CommitAttachments): PreparedCommit {
+/** One version of a record in the shape of the commit statement's arguments. */
+export function prepare(state: RecordState, op: VersionOperation, audit: CommitAudit, attachments: CommitAttachments = {}): PreparedCommit {
   return {
     id: state.id, v: snapshotJson(state, op), audit: auditJson(audit),
     edges: JSON.stringify((attachments.edges ?? []).map((e) => ({ src: e.srcId, dst: e.dstId, kind: e.kind, weight: e.weight }))),

@@ -186,7 +186,7 @@ export class RecordWriter extends RecordReader {
  * request schema has already turned it into one); anything else is refused as a domain error
  * rather than left to fail inside the SQL function.
  */
-function importOperation(state: RecordState, version: ImportedVersion): VersionOperation {
+export function importOperation(state: RecordState, version: ImportedVersion): VersionOperation {
   if (state.status !== 'forgotten') return version.operation ?? 'import';
   const purged = state.content === FORGOTTEN_CONTENT && Object.keys(state.metadata).length === 0 && state.tags.length === 0;
   if (!purged) throw new InvalidRecordError(`forgotten version ${state.version} of ${state.id} must be a tombstone (content "${FORGOTTEN_CONTENT}", no metadata or tags)`);
