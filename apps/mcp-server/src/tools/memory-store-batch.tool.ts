@@ -1,20 +1,12 @@
 import { z } from 'zod';
-import { contentField, isoDate, scopeField, tagsField, typeField } from './schemas.js';
+import { newRecordFields } from './schemas.js';
 import { defineTool } from './tool-definition.js';
 import { toDate } from './render.js';
 
 /** The most records one call stores: a batch is a bulk load's unit, not an export. */
 export const MAX_BATCH_RECORDS = 100;
 
-const record = z.object({
-  type: typeField,
-  content: contentField.describe('The memory text.'),
-  metadata: z.record(z.string(), z.unknown()).optional().describe('Arbitrary JSON metadata.'),
-  tags: tagsField,
-  scope: scopeField,
-  temporal_valid_from: isoDate.optional().describe('Start of validity (ISO 8601, default now).'),
-  temporal_valid_to: isoDate.optional().describe('End of validity (ISO 8601, default open).'),
-}).strict();
+const record = z.object(newRecordFields).strict();
 
 /**
  * memory.store_batch (issue 39): many records in one call, each judged by the gate on its own, as

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentField, isoDate, linksField, scopeField, tagsField, typeField } from './schemas.js';
+import { linksField, newRecordFields } from './schemas.js';
 import { defineTool } from './tool-definition.js';
 import { gateAnswer, toDate } from './render.js';
 
@@ -12,16 +12,7 @@ export const memoryStoreTool = defineTool({
     'or an exact duplicate of an existing id), pending (queued for human review; id is the gate request id) or rejected (with the reason).',
   readOnly: false,
   uses: 'memory',
-  inputSchema: z.object({
-    type: typeField,
-    content: contentField.describe('The memory text.'),
-    metadata: z.record(z.string(), z.unknown()).optional().describe('Arbitrary JSON metadata.'),
-    tags: tagsField,
-    scope: scopeField,
-    temporal_valid_from: isoDate.optional().describe('Start of validity (ISO 8601, default now).'),
-    temporal_valid_to: isoDate.optional().describe('End of validity (ISO 8601, default open).'),
-    links: linksField,
-  }).strict(),
+  inputSchema: z.object({ ...newRecordFields, links: linksField }).strict(),
   async handler(input, { service, ctx }) {
     const r = await service.store(
       {

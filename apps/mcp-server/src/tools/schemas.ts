@@ -38,3 +38,14 @@ export const linksField = z
   .max(32)
   .optional()
   .describe('Links to existing memories (at most 32): derived_from, supports, relates_to, contradicts.');
+
+/** The fields of one new record, as `memory.store` and each record of `memory.store_batch` take them. */
+export const newRecordFields = {
+  type: typeField,
+  content: contentField.describe('The memory text.'),
+  metadata: z.record(z.string(), z.unknown()).optional().describe('Arbitrary JSON metadata.'),
+  tags: tagsField,
+  scope: scopeField,
+  temporal_valid_from: isoDate.optional().describe('Start of validity (ISO 8601, default now).'),
+  temporal_valid_to: isoDate.optional().describe('End of validity (ISO 8601, default open).'),
+};
