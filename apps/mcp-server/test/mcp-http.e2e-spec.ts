@@ -10,7 +10,7 @@ const TOOL_NAMES = [
   'prd_context', 'prd_event', 'prd_decision', 'prd_status', 'start_thinking', 'think', 'finish_thinking', 'recall_reasoning',
   'memory.retrieve', 'memory.validate',
   'memory.feedback', 'memory.reinforce',
-  'events.ingest',
+  'events.ingest', 'memory.store_batch',
   'toc.root', 'toc.node', 'toc.browse', 'events.range', 'grip.expand', 'toc.search',
 ];
 const MAX_BODY = 65_536;
