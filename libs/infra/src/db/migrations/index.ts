@@ -28,3 +28,4 @@ export * as _20261127T030000000Z from './20261127T030000000Z-term-stats-append-o
 export * as _20261127T030100000Z from './20261127T030100000Z-active-content-key-predicate.js';
 export * as _20261127T050000000Z from './20261127T050000000Z-memories-session-order-index.js';
 export * as _20261128T060000000Z from './20261128T060000000Z-gate-holds-against-the-service-login.js';
+export * as _20261128T100000000Z from './20261128T100000000Z-forget-clears-context-vectors.js';
