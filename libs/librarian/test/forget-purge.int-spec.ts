@@ -87,6 +87,24 @@ describe.each(testBackends)('forget purges on $name', (backend) => {
     expect(head).toEqual({ embedding: null, embedding_model: null });
   });
 
+  it('drops the vectors of the turns after a forgotten turn in its session, which may hold it as context (ADR-0049)', async () => {
+    const say = async (content: string, session: number) => {
+      const r = await ctx.gate.submit({ op: 'create', type: 'episode', content, scope: 'project:chat', metadata: { speaker: 'Ann', session } }, user);
+      const id = r.record?.id as string;
+      await setEmbedding(ctx.handle.db, id);
+      return id;
+    };
+    const before = await say('Ann: hi', 1);
+    const gone = await say('Ann: my yodel club meets in Bern', 1);
+    const after = [await say('Ann: ok', 1), await say('Ann: see you', 1)];
+    const otherSession = await say('Ann: unrelated', 2);
+    expect(await ctx.gate.submit({ op: 'forget', id: gone, reason: 'user asked' }, user)).toMatchObject({ status: 'committed' });
+    const rows = await ctx.handle.db.selectFrom('memories').select(['id', 'embedding_model']).where('scope', '=', 'project:chat').execute();
+    const model = Object.fromEntries(rows.map((r) => [r.id, r.embedding_model]));
+    expect(after.map((id) => model[id])).toEqual([null, null]);
+    expect([model[before], model[otherSession]]).toEqual(['test-model', 'test-model']);
+  });
+
   it('refuses anything but a tombstone version', async () => {
     const r = await ctx.gate.submit({ op: 'create', type: 'fact', content: 'Keep this history', scope: 'project:f' }, user);
     const id = r.record?.id as string;

@@ -51,6 +51,7 @@ export {
 } from './version-snapshot.js';
 export type { NewRecordInput, RecordPatch, RecordState } from './version-snapshot.js';
 export { runInTurns, runNow, runSized, spaceSlices, STEP_CHARS, TURN_BUDGET_MS } from './turns.js';
+export { CONTEXT_REACH, CONTEXT_WORDS, embeddingText, isShortTurn, mayEmbedWithContext, SHORT_TURN_WORDS, type ContextTurn } from './embedding-context.js';
 export { BURST_GAP_MS, BURST_REACH, burstLinks, type TurnLink, type TurnOf } from './bursts.js';
 export { lendNeighbourContext, NEIGHBOUR_DISTANCE, NEIGHBOUR_WEIGHT, SECOND_NEIGHBOUR_WEIGHT, type ContextHit, type NeighbourLink } from './neighbour-context.js';
 export { ASKING, asks, asksWhen, capitalisedWords, OTHER_SPEAKER, saysWhen, speakerOf, turnPrior, turnSpeaker, UNDATED, withoutSpeakers, type TurnQuery } from './turn-text.js';

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import pgvector from 'pgvector';
 import type { MemoryDatabase } from '@engram/memory';
 import type { PassageEmbedder } from '../ports.js';
+import { embeddingTexts } from './embedding-texts.js';
 import { countPendingEmbeddings, oldestPendingEmbeddingAge, selectPendingEmbeddings, writeEmbeddings } from '../queries/pending-embeddings.query.js';
 
 /** Dependencies of {@link createEmbeddingIndexer}. */
@@ -44,7 +45,7 @@ export function createEmbeddingIndexer(deps: EmbeddingIndexerDeps): EmbeddingInd
   async function embedBatch(size: number): Promise<{ selected: number; written: number }> {
     const batch = await selectPendingEmbeddings(db, model, size);
     if (batch.length === 0) return { selected: 0, written: 0 };
-    const vectors = await embedder.embedPassages(batch.map((r) => r.content));
+    const vectors = await embedder.embedPassages(await embeddingTexts(db, batch));
     if (vectors.length !== batch.length) {
       throw new Error(`embedder returned ${vectors.length} vectors for ${batch.length} passages`);
     }

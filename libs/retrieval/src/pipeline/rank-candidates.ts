@@ -1,4 +1,4 @@
-import { effectiveConfidence } from '@engram/memory';
+import { effectiveConfidence, mayEmbedWithContext } from '@engram/memory';
 import type { Candidate } from './gather-candidates.js';
 import { contradictionBetween } from './contradictions.js';
 import { collapseNearDuplicates } from './dedupe.js';
@@ -80,7 +80,8 @@ export function rankCandidates(
   const { kept, dropped } = collapseNearDuplicates(
     entries.map((e) => ({
       entry: e, id: e.candidate.id, content: e.state.record.content, contentHash: e.state.record.contentHash, confidence: e.signals.effectiveConfidence,
-      embedding: e.state.record.embeddingModel === ctx.embeddingModel ? e.state.embedding : null,
+      // A vector that holds a turn's context, not only its text, cannot tell that two texts say the same.
+      embedding: e.state.record.embeddingModel === ctx.embeddingModel && !mayEmbedWithContext(e.state.record) ? e.state.embedding : null,
     })),
     undefined,
     (a, b) => contradictionBetween(a, b) !== null,

@@ -2,11 +2,16 @@ import { sql, type Kysely } from 'kysely';
 import type { MemoryDatabase } from '@engram/memory';
 import type { EmbeddingModelId } from './vector-search.query.js';
 
-/** A record whose vector is missing or stale, with the exact text (and hash) to embed. */
+/**
+ * A record whose vector is missing or stale: its text and that text's hash, and its metadata and
+ * time, which place a turn in its session (a short turn is embedded with the turns before it).
+ */
 export interface PendingEmbedding {
   id: string;
   content: string;
   content_hash: string;
+  metadata: unknown;
+  created_at: Date;
 }
 
 // Superseded, invalidated and forgotten records are never searched, so they are never embedded.
@@ -23,7 +28,7 @@ export async function selectPendingEmbeddings(
 ): Promise<PendingEmbedding[]> {
   const missing = await db
     .selectFrom('memories')
-    .select(['id', 'content', 'content_hash'])
+    .select(['id', 'content', 'content_hash', 'metadata', 'created_at'])
     .where('embedding', 'is', null)
     .where('status', '<>', 'forgotten')
     .where(sql<boolean>`status = ANY(${SEARCHABLE}::text[])`)
@@ -34,7 +39,7 @@ export async function selectPendingEmbeddings(
   if (missing.length >= limit) return missing;
   const stale = await db
     .selectFrom('memories')
-    .select(['id', 'content', 'content_hash'])
+    .select(['id', 'content', 'content_hash', 'metadata', 'created_at'])
     .where('embedding', 'is not', null)
     .where(sql<boolean>`status = ANY(${SEARCHABLE}::text[])`)
     .where((eb) =>

@@ -29,3 +29,4 @@ export * as _20261127T030100000Z from './20261127T030100000Z-active-content-key-
 export * as _20261127T050000000Z from './20261127T050000000Z-memories-session-order-index.js';
 export * as _20261128T060000000Z from './20261128T060000000Z-gate-holds-against-the-service-login.js';
 export * as _20261128T090000000Z from './20261128T090000000Z-librarian-split.js';
+export * as _20261128T100000000Z from './20261128T100000000Z-forget-clears-context-vectors.js';
