@@ -1,6 +1,12 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { canonicalJson, type MemoryVersion, type RecordReader } from '@engram/memory';
+import { TurnBatch } from './turn-batch.js';
 import { writeRequestSchema, type ImportedVersionInput } from './write-request.js';
+
+interface Asked {
+  id: string;
+  resolve: (stored: MemoryVersion[]) => void;
+  reject: (err: unknown) => void;
+}
 
 /** An imported version equals a stored one: same text, state, place, metadata and times (what Layer 2's import check compares). */
 export function sameVersion(s: MemoryVersion, v: ImportedVersionInput): boolean {
@@ -21,7 +27,7 @@ const MAX_READ = 500;
  * through the gate, which says what it is.
  */
 export class ImportPresence {
-  private waiting: Array<{ id: string; resolve: (stored: MemoryVersion[]) => void; reject: (err: unknown) => void }> = [];
+  private readonly reads = new TurnBatch<Asked>(MAX_READ, (batch) => void this.read(batch));
 
   constructor(private readonly reader: RecordReader) {}
 
@@ -40,22 +46,15 @@ export class ImportPresence {
 
   /** A record's stored versions (none: an empty list), read with every other id asked for in this turn. */
   storedVersions(id: string): Promise<MemoryVersion[]> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ id, resolve, reject });
-      if (this.waiting.length === 1) void this.flushNextTurn();
-    });
+    return new Promise((resolve, reject) => this.reads.add({ id, resolve, reject }));
   }
 
-  private async flushNextTurn(): Promise<void> {
-    await nextTurn();
-    while (this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, MAX_READ);
-      try {
-        const stored = await this.reader.versionsOf(batch.map((w) => w.id));
-        for (const w of batch) w.resolve(stored.get(w.id) ?? []);
-      } catch (err) {
-        for (const w of batch) w.reject(err);
-      }
+  private async read(batch: Asked[]): Promise<void> {
+    try {
+      const stored = await this.reader.versionsOf(batch.map((w) => w.id));
+      for (const w of batch) w.resolve(stored.get(w.id) ?? []);
+    } catch (err) {
+      for (const w of batch) w.reject(err);
     }
   }
 }

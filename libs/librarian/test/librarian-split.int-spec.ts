@@ -104,6 +104,9 @@ function gateCalls(id: string, requestId: string) {
       const approved = await remote.approve(queued.requestId, 'carol');
       expect(approved).toMatchObject({ status: 'committed', decision: 'ADD' });
       await expect(remote.approve(queued.requestId, 'carol')).rejects.toThrow(GateRequestNotPendingError);
+      await expect(remote.approve(queued.requestId, 'carol')).rejects.toMatchObject({ requestId: queued.requestId, status: 'committed' });
+      const unknown = randomUUID();
+      await expect(remote.reject(unknown, 'carol', 'no')).rejects.toMatchObject({ code: 'GATE_REQUEST_NOT_FOUND', requestId: unknown });
       expect((await remote.auditTrail(queued.requestId)).map((a) => a.action)).toEqual(['queue', 'approve']);
     });
   });

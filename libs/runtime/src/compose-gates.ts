@@ -47,6 +47,11 @@ export function composeGates(config: EngramConfig, db: Kysely<any>, deps: GateDe
       close: () => [agents, sweeper].forEach((g) => g.close()),
     };
   }
+  return localGates(config, db, deps);
+}
+
+/** Both gates in this process, under its own login (what the librarian process itself composes). */
+export function localGates(config: EngramConfig, db: Kysely<any>, deps: GateDeps): Gates {
   const rate = rateLimitFrom(config.rateLimit);
   // Per-actor rules; `import:*` (engram import) is the bulk path, not throttled per record (ADR-0027).
   const rateLimiter = deps.rateLimiter ?? new RateLimiter(actorLimits(rate, config.rateLimit?.actors ?? {}));

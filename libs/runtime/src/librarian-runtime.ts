@@ -5,7 +5,7 @@ import { ConfigError, openDatabase, prepareSchema, type DatabaseHandle, type Eng
 import { librarianKeyProblem, loadPolicy, startLibrarianServer } from '@engram/librarian';
 import { createTypeRegistry } from '@engram/memory';
 import { sql } from 'kysely';
-import { composeGates } from './compose-gates.js';
+import { localGates } from './compose-gates.js';
 import { composeRateLimiter } from './identity.js';
 
 /** A running librarian process (ADR-0047). */
@@ -40,8 +40,8 @@ export async function startLibrarian(config: EngramConfig, log: (message: string
     const policy = await loadPolicy(existsSync(config.policyFile) ? { path: config.policyFile } : {});
     const registry = createTypeRegistry(lifecycleFromSettings(config.lifecycle).typeOverrides);
     const limits = composeRateLimiter(config, handle.db, log);
-    // This process decides: its gates are local whatever the config says about a socket.
-    const gates = composeGates({ ...config, librarianSocket: undefined }, handle.db, { registry, policy, rateLimiter: limits.limiter });
+    // This process decides: its gates are local (the socket in the config is the one it serves).
+    const gates = localGates(config, handle.db, { registry, policy, rateLimiter: limits.limiter });
     const server = await startLibrarianServer({ gates, socketPath, key: config.librarianKey as string, log });
     return {
       socketPath, login,

@@ -12,6 +12,7 @@ import { toNewRecord } from './apply-request.js';
 import { ActiveDuplicateError } from './commit-errors.js';
 import { commitPrepared, HEAD_COLUMNS, prepareNewRecord, type PreparedCommit } from './commit-statement.js';
 import { groupable, ImportBatcher } from './import-batch.js';
+import { TurnBatch } from '../turn-batch.js';
 import { asDomainError, outcomeOf, rejectAdmitted, requestRow, type Committer } from './committer.js';
 
 /** Creates one statement commits at most (bounds the statement's size and the batch's latency). */
@@ -46,16 +47,12 @@ interface Waiting {
  * fails the others. Any other judgement is settled by `alone` (the transactional committer).
  */
 export class BatchedCommitter implements Committer {
-  private waiting: Waiting[] = [];
-
-  private scheduled = false;
-
-  private readonly maxBatch: number;
+  private readonly creates: TurnBatch<Waiting>;
 
   private readonly imports: ImportBatcher;
 
   constructor(private readonly deps: BatchedCommitterDeps) {
-    this.maxBatch = deps.maxBatch ?? MAX_CREATE_BATCH;
+    this.creates = new TurnBatch(deps.maxBatch ?? MAX_CREATE_BATCH, (batch) => void this.commitBatch(batch));
     this.imports = new ImportBatcher(deps);
   }
 
@@ -102,19 +99,7 @@ export class BatchedCommitter implements Committer {
   }
 
   private enqueue(commit: PreparedCommit): Promise<MemoryRecord> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ commit, resolve, reject });
-      if (this.waiting.length >= this.maxBatch) this.flush();
-      else if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
-    });
-  }
-
-  private flush(): void {
-    this.scheduled = false;
-    while (this.waiting.length > 0) void this.commitBatch(this.waiting.splice(0, this.maxBatch));
+    return new Promise((resolve, reject) => this.creates.add({ commit, resolve, reject }));
   }
 
   private async commitBatch(batch: Waiting[]): Promise<void> {

@@ -8,6 +8,7 @@ import type { WriteRequest } from '../write-request.js';
 import { HEAD_COLUMNS, prepare } from './commit-statement.js';
 import { outcomeOf, requestRow, type Committer } from './committer.js';
 import { importOperation } from './record.writer.js';
+import { TurnBatch } from '../turn-batch.js';
 
 type Import = Extract<WriteRequest, { op: 'import' }>;
 type Commit = Extract<Judgement, { verdict: 'commit' }>;
@@ -44,26 +45,13 @@ export function groupable(j: Judgement): boolean {
  * its own answer.
  */
 export class ImportBatcher {
-  private waiting: Waiting[] = [];
-  private scheduled = false;
+  private readonly imports = new TurnBatch<Waiting>(MAX_IMPORT_BATCH, (batch) => void this.commitBatch(batch));
 
   constructor(private readonly deps: { db: Kysely<any>; registry: TypeRegistry; alone: Committer }) {}
 
   settle(a: Admitted, j: Judgement): Promise<GateOutcome> {
     if (!groupable(j)) return this.deps.alone.settle(a, j);
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ a, j: j as Commit, resolve, reject });
-      if (this.waiting.length >= MAX_IMPORT_BATCH) this.flush();
-      else if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
-    });
-  }
-
-  private flush(): void {
-    this.scheduled = false;
-    while (this.waiting.length > 0) void this.commitBatch(this.waiting.splice(0, MAX_IMPORT_BATCH));
+    return new Promise((resolve, reject) => this.imports.add({ a, j: j as Commit, resolve, reject }));
   }
 
   private async commitBatch(batch: Waiting[]): Promise<void> {

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, unlinkSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Gate } from '../gate.service.js';
-import { LibrarianError } from '../errors.js';
+import { GateRequestNotFoundError, GateRequestNotPendingError, LibrarianError } from '../errors.js';
 import { keyMatches, keyProblem } from './socket-key.js';
 import { ROUTES, type GateName, type Route, type WireError } from './wire.js';
 
@@ -82,6 +82,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Librar
   try {
     answer(res, 200, await dispatch(route, parsed.data, options.gates));
   } catch (err) {
+    if (err instanceof GateRequestNotPendingError) return answer(res, 409, { error: { code: err.code, message: err.message, requestId: err.requestId, status: err.status } });
+    if (err instanceof GateRequestNotFoundError) return answer(res, 404, { error: { code: err.code, message: err.message, requestId: err.requestId } });
     if (err instanceof LibrarianError) return refuse(res, 409, err.code, err.message);
     throw err;
   }

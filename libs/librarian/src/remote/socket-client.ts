@@ -90,11 +90,8 @@ export class LibrarianSocketClient {
 
 /** The error a librarian's refusal stands for, with the same class and code as in its own process. */
 function remoteError(status: number, e: WireError): Error {
-  if (e.code === 'GATE_REQUEST_NOT_FOUND') return new GateRequestNotFoundError(e.message.replace(/^gate request (\S+) not found$/, '$1'));
-  if (e.code === 'GATE_REQUEST_NOT_PENDING') {
-    const m = /^gate request (\S+) is (\S+), not pending$/.exec(e.message);
-    return new GateRequestNotPendingError(m?.[1] ?? '', m?.[2] ?? 'decided');
-  }
+  if (e.code === 'GATE_REQUEST_NOT_FOUND') return new GateRequestNotFoundError(e.requestId ?? '');
+  if (e.code === 'GATE_REQUEST_NOT_PENDING') return new GateRequestNotPendingError(e.requestId ?? '', e.status ?? 'decided');
   if (e.code === 'LIBRARIAN_UNAVAILABLE') return new LibrarianUnavailableError(e.message);
   return new LibrarianFailedError(`the librarian answered ${status} ${e.code}: ${e.message}`);
 }

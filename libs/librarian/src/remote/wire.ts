@@ -47,6 +47,9 @@ export type Route = keyof typeof ROUTES;
 export interface WireError {
   code: string;
   message: string;
+  /** For GATE_REQUEST_NOT_FOUND / _NOT_PENDING: the request, and its status, so the client rebuilds the same error. */
+  requestId?: string;
+  status?: string;
 }
 
 const RECORD_DATES = ['createdAt', 'updatedAt', 'validFrom', 'validTo', 'accessedAt', 'recordedAt'] as const;
