@@ -1,8 +1,9 @@
-// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-postgres] [--skip-pglite] [--reuse URL] [--modes hybrid,keyword,vector] [--synthetic-vectors K] [--pglite-copy-of URL] [--concurrency N]`: latency of validated
+// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-postgres] [--skip-pglite] [--reuse URL] [--modes hybrid,keyword,vector] [--synthetic-vectors K] [--pglite-copy-of URL] [--concurrency N] [--sizing [--build-memory 2GB]]`: latency of validated
 // retrieval (memory.retrieve's pipeline: search over-fetch, fresh-row validation, ranking, dedupe,
 // contradictions, token budget) next to the plain hybrid search it is built on, on native Postgres
 // and PGlite. The corpus, the gate writes and the vectors are those of the main benchmark.
 // --concurrency N: N callers at once (each query still timed alone), and the queries per second they get.
+// --sizing (with --reuse): disk sizes, HNSW build time and the MCP server's RSS on that store (sizing-phase.ts).
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
@@ -12,6 +13,7 @@ import { queries } from './corpus.js';
 import { createEmbeddedDatabase, createNativeDatabase, reuseNativeDatabase, type BenchDatabase } from './databases.js';
 import { copyIntoEmbedded } from './embedded-copy.js';
 import { fillVectors } from './search-phase.js';
+import { measureSizing, sizingLines, type Sizing } from './sizing-phase.js';
 import { progress, runPool, since, summarize } from './stats.js';
 import { cachedPassageEmbedder, corpusVectors, syntheticCorpusVectors } from './vectors.js';
 import { benchGate, keepStatistics, writeRange } from './write-phase.js';
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
   const modelDir = process.env['ENGRAM_TEST_MODEL_DIR'] ?? resolve(root, '.cache/models/all-MiniLM-L6-v2');
   const embedder = await loadEmbeddingProvider({ modelDir, modelName: 'all-MiniLM-L6-v2' });
   const rows: Row[] = [];
+  let sizing: Sizing | undefined;
   try {
     const makers = [
       ...(process.argv.includes('--skip-postgres') ? [] : [createNativeDatabase]),
@@ -95,6 +98,11 @@ async function main(): Promise<void> {
       const db = await make();
       try {
         rows.push(...(await measure(db, embedder, size, count, seed, reuse >= 0 || copyOf >= 0)));
+        if (process.argv.includes('--sizing')) {
+          const at = process.argv.indexOf('--build-memory');
+          const buildMemory = at >= 0 ? (process.argv[at + 1] ?? '2GB') : '2GB';
+          sizing = await measureSizing(db, { root, modelDir, seed, searches: 50, buildMemory });
+        }
       } finally {
         await db.destroy();
       }
@@ -107,6 +115,7 @@ async function main(): Promise<void> {
     ...(argValue('--synthetic-vectors', 0) > 0 ? [`vectors: real for the first ${argValue('--synthetic-vectors', 0)} texts, noisy copies of them for the rest (latency only; quality on them means nothing)`] : []),
     '', '| backend | what | mode | p50 ms | p95 ms | p99 ms | max ms | results/query | queries/s |', '|---|---|---|---|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.backend} | ${r.what} | ${r.mode} | ${r.latency.p50} | ${r.latency.p95} | ${r.latency.p99} | ${r.latency.max} | ${r.meanResults} | ${r.perSecond} |`),
+    ...(sizing ? sizingLines(sizing) : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
