@@ -1,4 +1,4 @@
-import { ASKING, asks, asksWhen, capitalisedWords, MAX_NAMES, OTHER_SPEAKER, saysWhen, speakerOf, turnPrior, UNDATED } from './turn-text.js';
+import { ASKING, asks, asksWhen, capitalisedWords, FULL_TURN_WORDS, lengthPrior, MAX_NAMES, OTHER_SPEAKER, saysWhen, speakerOf, turnPrior, UNDATED } from './turn-text.js';
 
 const named = (...namedSpeakers: string[]) => ({ namedSpeakers, asksWhen: false });
 
@@ -22,6 +22,22 @@ describe('turn text (who said it, whether it asks, which names a question uses)'
     expect(turnPrior('Melanie: I painted a horse', named('Melanie'))).toBe(1);
     expect(turnPrior('Melanie: Did you paint it?', named('Melanie'))).toBe(ASKING);
     expect(turnPrior('Caroline: Did you paint it? [shares a photo]', named('Melanie'))).toBeCloseTo(OTHER_SPEAKER * ASKING);
+  });
+
+  it('keeps less of the score of a turn of few words, counted without its speaker and captions', () => {
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+    expect(lengthPrior(words(FULL_TURN_WORDS))).toBe(1);
+    expect(lengthPrior(`Kate: ${words(FULL_TURN_WORDS + 20)}`)).toBe(1);
+    expect(lengthPrior('lol')).toBeCloseTo(0.575, 3);
+    expect(lengthPrior(words(10))).toBeCloseTo(0.812, 3);
+    expect(lengthPrior(words(20))).toBeCloseTo(0.901, 3);
+    // Shorter is never worth more; an empty text counts as one word.
+    for (let n = 1; n < FULL_TURN_WORDS; n++) expect(lengthPrior(words(n))).toBeLessThan(lengthPrior(words(n + 1)) + 1e-12);
+    expect(lengthPrior('')).toBe(lengthPrior('ok'));
+    // The speaker's "Name:" and a caption add no words: the caption is not what the person said.
+    expect(lengthPrior('Melanie: I painted a horse')).toBe(lengthPrior('I painted a horse'));
+    expect(lengthPrior(`I painted a horse [shares a photo of ${words(60)}]`)).toBe(lengthPrior('I painted a horse'));
+    expect(lengthPrior("don't stop")).toBe(lengthPrior('do stop'));
   });
 
   it('knows a question that asks when, and a turn that says when, by relative and absolute times', () => {

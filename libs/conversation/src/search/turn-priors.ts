@@ -1,4 +1,4 @@
-import { turnPrior, type TurnQuery } from '@engram/memory';
+import { lengthPrior, turnPrior, type TurnQuery } from '@engram/memory';
 import { bestFirst, type EventMatch } from './event-search.js';
 
 /*
@@ -6,7 +6,9 @@ import { bestFirst, type EventMatch } from './event-search.js';
  * it and whether it asks rather than tells. A question about one speaker ("What has Melanie
  * painted?") is answered by that speaker's own turns; the other speaker's turns name her only to
  * address her ("Thanks, Melanie!"). A turn that is itself a question shares the question's words
- * but holds no answer (the reply after it gets its context, event-context.ts).
+ * but holds no answer (the reply after it gets its context, event-context.ts). A chat turn of few
+ * words rarely holds the answer either (memory's lengthPrior, ADR-0051); an event that starts with
+ * no known speaker (an agent's tool output, a note) is not a chat turn and keeps its score.
  */
 
 /**
@@ -20,10 +22,11 @@ export function eventSpeaker(text: string, speakers: readonly string[]): string 
   return speakers.find((s) => s.toLowerCase() === prefix) ?? null;
 }
 
-/** Scores times the turn priors (other speaker, asking, undated for a "when" query), re-sorted; ties by time, then id. */
+/** Scores times the turn priors (other speaker, asking, undated for a "when" query, few words), re-sorted; ties by time, then id. */
 export function withTurnPriors(hits: readonly EventMatch[], query: TurnQuery, speakers: readonly string[] = []): EventMatch[] {
   return hits.map((h) => {
-    const factor = turnPrior(h.text, query, speakers.length > 0 ? eventSpeaker(h.text, speakers) : undefined);
+    const speaker = speakers.length > 0 ? eventSpeaker(h.text, speakers) : undefined;
+    const factor = turnPrior(h.text, query, speaker) * (speaker ? lengthPrior(h.text) : 1);
     return factor === 1 ? h : { ...h, score: h.score * factor };
   }).sort(bestFirst);
 }

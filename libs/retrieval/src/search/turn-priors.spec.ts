@@ -1,4 +1,4 @@
-import { ASKING, OTHER_SPEAKER, type MemoryRow } from '@engram/memory';
+import { ASKING, lengthPrior, OTHER_SPEAKER, type MemoryRow } from '@engram/memory';
 import { withTurnPriors } from './turn-priors.js';
 
 const turn = (id: string, content: string, memoryClass = 'episodic') => ({ id, content, metadata: {}, memory_class: memoryClass }) as unknown as MemoryRow;
@@ -15,8 +15,8 @@ describe('turn priors in memory search', () => {
     const hits = [{ id: 'addressing', score: 1 }, { id: 'asking', score: 0.95 }, { id: 'own', score: 0.8 }, { id: 'fact', score: 0.5, context: 0.1 }];
     const out = withTurnPriors(hits, rows, 'What has Melanie painted?', ['Melanie']);
     expect(out.map((h) => h.id)).toEqual(['own', 'asking', 'addressing', 'fact']);
-    expect(out.find((h) => h.id === 'addressing')?.score).toBeCloseTo(OTHER_SPEAKER);
-    expect(out.find((h) => h.id === 'asking')?.score).toBeCloseTo(0.95 * ASKING);
+    expect(out.find((h) => h.id === 'addressing')?.score).toBeCloseTo(OTHER_SPEAKER * lengthPrior('Melanie, your horse painting is lovely'));
+    expect(out.find((h) => h.id === 'asking')?.score).toBeCloseTo(0.95 * ASKING * lengthPrior('Did you paint the horse?'));
     // A semantic memory carries no prior and keeps what its neighbours lent it.
     expect(out.find((h) => h.id === 'fact')).toEqual({ id: 'fact', score: 0.5, context: 0.1 });
   });
@@ -25,7 +25,7 @@ describe('turn priors in memory search', () => {
     const hits = [{ id: 'addressing', score: 1 }, { id: 'asking', score: 0.9 }];
     for (const [text, named] of [['What was painted?', []], ['What did Caroline tell Melanie?', ['Caroline', 'Melanie']]] as const) {
       const out = withTurnPriors(hits, rows, text, named);
-      expect(out.map((h) => h.score)).toEqual([1, 0.9 * ASKING]);
+      expect(out.map((h) => h.score)).toEqual([lengthPrior(rows.get('addressing')?.content ?? ''), 0.9 * ASKING * lengthPrior(rows.get('asking')?.content ?? '')]);
     }
   });
 
@@ -34,6 +34,14 @@ describe('turn priors in memory search', () => {
       ['other', { ...turn('other', 'Emi: I went skiing'), metadata: { speaker: 'Emi' } } as unknown as MemoryRow]]);
     const out = withTurnPriors([{ id: 'other', score: 1 }, { id: 'theirs', score: 0.9 }], lower, 'Where did Elise go?', ['elise']);
     expect(out.map((h) => h.id)).toEqual(['theirs', 'other']);
-    expect(out[1]?.score).toBeCloseTo(OTHER_SPEAKER);
+    expect(out[1]?.score).toBeCloseTo(OTHER_SPEAKER * lengthPrior('I went skiing'));
+  });
+
+  it('counts a dialogue turn of few words less than one that tells something, and leaves other memories alone', () => {
+    const long = 'Melanie: I painted a horse last month at the studio by the lake, in oils, after two weeks of sketches from the photos my sister took at the farm where we spent the summer when we were kids, and it is the best thing I have made';
+    const talk = new Map([['short', turn('short', 'Melanie: lol same')], ['long', turn('long', long)], ['note', turn('note', 'horse', 'semantic')]]);
+    const out = withTurnPriors([{ id: 'short', score: 1 }, { id: 'long', score: 0.7 }, { id: 'note', score: 0.65 }], talk, 'What did Melanie paint?', ['Melanie']);
+    expect(out.map((h) => h.id)).toEqual(['long', 'note', 'short']);
+    expect(out.map((h) => h.score)).toEqual([0.7, 0.65, lengthPrior('lol same')]);
   });
 });
