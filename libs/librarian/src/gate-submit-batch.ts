@@ -57,7 +57,7 @@ async function settleRun(ctx: GateContext, run: readonly Admitted[], earlier: re
   for (const [k, a] of run.entries()) {
     const plan = plans[k] as CreatePlan | Layer2Result;
     if (!('query' in plan)) {
-      settling.push(ctx.committer.settle(a, verdictOf(ctx, plan)));
+      settling.push(watched(ctx.committer.settle(a, verdictOf(ctx, plan))));
       continue;
     }
     if (!window.fresh(k, plan)) {
@@ -67,9 +67,15 @@ async function settleRun(ctx: GateContext, run: readonly Admitted[], earlier: re
     const l2 = await decideFromCandidates(plan, window.found(k), depsOf(a));
     const judgement = verdictOf(ctx, l2);
     if (judgement.verdict === 'commit') window.wrote(k, plan, l2);
-    settling.push(ctx.committer.settle(a, judgement));
+    settling.push(watched(ctx.committer.settle(a, judgement)));
   }
   return settling;
+}
+
+/** A settlement answered later (with the whole batch): handled now, so a failure is not an unhandled rejection meanwhile. */
+function watched(p: Promise<GateOutcome>): Promise<GateOutcome> {
+  p.catch(() => undefined);
+  return p;
 }
 
 /** One batched read over a run's creates from `from` on, and what was judged to commit since it. */
