@@ -95,7 +95,16 @@ export async function storeRows(db: Kysely<any>, labels: Map<string, string>): P
   const out: Record<string, unknown[]> = {};
   for (const [name, query] of Object.entries(tables)) {
     const { rows } = await query.execute(db);
-    out[name] = rows.map((row) => JSON.stringify(relabel(row, labels))).sort();
+    out[name] = rows.map((row) => relabel(row, labels) as Record<string, unknown>).map((row) => JSON.stringify(name === 'edges' ? undirected(row) : row)).sort();
   }
   return out;
+}
+
+/**
+ * A symmetric edge is stored from the smaller id to the larger (planned-edge.ts): the two stores'
+ * random ids may order its ends either way, so its ends (already labelled) are compared as a set.
+ */
+function undirected(row: Record<string, unknown>): Record<string, unknown> {
+  if (row['kind'] !== 'similar_to' && row['kind'] !== 'contradicts') return row;
+  return { ...row, src_id: 'either', dst_id: 'either', ends: [String(row['src_id']), String(row['dst_id'])].sort() };
 }
