@@ -57,6 +57,7 @@ function withIndexing(gate: GatePort, deps: MemoryServiceDeps): GatePort {
   };
   return {
     submit: async (req, actor) => after(await gate.submit(req, actor)),
+    submitBatch: async (reqs, actor) => (await gate.submitBatch(reqs, actor)).map(after),
     getRequest: (id) => gate.getRequest(id),
     listRequests: (f) => gate.listRequests(f),
     approve: async (id, reviewer) => after(await gate.approve(id, reviewer)),
@@ -109,6 +110,7 @@ export function createMemoryService(deps: MemoryServiceDeps): MemoryService {
     validate: retrieval.validate,
     research: createResearcher(retrieval.retrieve, deps.synthesiser),
     store: writes.store,
+    storeBatch: writes.storeBatch,
     remember(input: RememberInput, ctx: CallContext): Promise<StoreResult> {
       // Unlabelled explicit memories are facts: the type with the plainest default policy.
       return writes.store({ ...input, type: input.type ?? 'fact' }, ctx);

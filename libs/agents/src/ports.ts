@@ -94,6 +94,8 @@ export type GateRequestState = 'pending' | 'approved' | 'rejected' | 'committed'
 /** The librarian gate, the only write path. */
 export interface GatePort {
   submit(request: WriteRequestInput, actor: ActorRef): Promise<GateOutcomeView>;
+  /** As `submit` one after another, in order, with the outcomes in order (one Layer 2 read for a run of creates, ADR-0050). */
+  submitBatch(requests: readonly WriteRequestInput[], actor: ActorRef): Promise<GateOutcomeView[]>;
   /** Throws GATE_REQUEST_NOT_FOUND. */
   getRequest(id: string): Promise<GateRequestView>;
   /** Oldest first, keyset-paginated. */

@@ -17,7 +17,7 @@ function recordingService() {
 }
 
 const MEMORY_MEMBERS = [
-  'get', 'history', 'list', 'search', 'store', 'remember', 'forget', 'invalidate', 'update', 'supersede', 'archive', 'promote',
+  'get', 'history', 'list', 'search', 'store', 'storeBatch', 'remember', 'forget', 'invalidate', 'update', 'supersede', 'archive', 'promote',
   'reinforce', 'exportAll', 'countAll', 'importLine', 'knownScopes',
 ];
 

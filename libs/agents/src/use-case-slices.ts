@@ -9,7 +9,7 @@ import type { Capability, MemoryService, UseCases } from './use-cases.js';
 /** Each capability's members, by name. The compile-time check below keeps the lists complete. */
 const MEMBERS = {
   memory: [
-    'get', 'history', 'list', 'search', 'store', 'remember', 'forget', 'invalidate', 'update', 'supersede', 'archive', 'promote',
+    'get', 'history', 'list', 'search', 'store', 'storeBatch', 'remember', 'forget', 'invalidate', 'update', 'supersede', 'archive', 'promote',
     'reinforce', 'exportAll', 'countAll', 'importLine', 'knownScopes',
   ],
   retrieval: ['retrieve', 'validate', 'recall', 'research'],

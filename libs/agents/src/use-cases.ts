@@ -39,6 +39,8 @@ export interface MemoryUseCases {
   list(input: ListInput, ctx: CallContext): Promise<Page<MemoryRecord>>;
   search(input: SearchInput, ctx: CallContext): Promise<SearchOutput>;
   store(input: StoreInput, ctx: CallContext): Promise<StoreResult>;
+  /** Many stores as if one after another, in order; each record gets its own result, in order (memory.store_batch). */
+  storeBatch(inputs: readonly StoreInput[], ctx: CallContext): Promise<StoreResult[]>;
   /** An unlabelled explicit memory is a fact. */
   remember(input: RememberInput, ctx: CallContext): Promise<StoreResult>;
   forget(id: string, ctx: CallContext, reason?: string): Promise<ChangeResult>;

@@ -119,6 +119,8 @@ function cleanPatch(patch: RecordPatchInput): RecordPatchInput {
  */
 export interface WriteUseCases {
   store(input: StoreInput, ctx: CallContext): Promise<StoreResult>;
+  /** Many stores as if one after another, in order, with the results in order (memory.store_batch). */
+  storeBatch(inputs: readonly StoreInput[], ctx: CallContext): Promise<StoreResult[]>;
   /** A new version in place; with `expectedVersion` the gate refuses it (VERSION_CONFLICT) if the record moved on. */
   update(id: string, patch: RecordPatchInput, expectedVersion: number | undefined, ctx: CallContext): Promise<ChangeResult>;
   supersede(id: string, replacement: StoreInput, ctx: CallContext, opts?: SupersedeOptions): Promise<StoreResult>;
@@ -135,6 +137,10 @@ export function createWriteUseCases(gate: GatePort): WriteUseCases {
   return {
     async store(input: StoreInput, ctx: CallContext): Promise<StoreResult> {
       return toStoreResult(await submit({ op: 'create', ...newRecord(input, ctx) }, ctx));
+    },
+    async storeBatch(inputs: readonly StoreInput[], ctx: CallContext): Promise<StoreResult[]> {
+      const requests: WriteRequestInput[] = inputs.map((input) => ({ op: 'create', ...newRecord(input, ctx) }));
+      return (await gate.submitBatch(requests, actorOf(ctx))).map(toStoreResult);
     },
     async update(id: string, patch: RecordPatchInput, expectedVersion: number | undefined, ctx: CallContext): Promise<ChangeResult> {
       const req: WriteRequestInput = { op: 'update', id, patch: cleanPatch(patch), ...(expectedVersion !== undefined ? { expectedVersion } : {}) };

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { RecordReader } from '@engram/memory';
 import type { Actor } from './actor.js';
-import { admit } from './admit.js';
+import { admit, type Admitted } from './admit.js';
 import type { GateContext } from './gate-context.js';
 import type { GateOutcome } from './gate-outcome.js';
-import { judge } from './judge.js';
+import { judge, type JudgeDeps } from './judge.js';
 
 /**
  * One write request through the gate's three stages (ADR-0038), each returning a value:
@@ -21,9 +21,18 @@ import { judge } from './judge.js';
 export async function submitRequest(ctx: GateContext, input: unknown, actor: Actor): Promise<GateOutcome> {
   const admission = await admit(ctx, randomUUID(), input, actor);
   if (!admission.admitted) return admission.outcome;
-  const judgement = await judge({
+  return judgeAndSettle(ctx, admission.request);
+}
+
+/** Stages 2 and 3 of an admitted request. */
+export async function judgeAndSettle(ctx: GateContext, a: Admitted): Promise<GateOutcome> {
+  return ctx.committer.settle(a, await judge(judgeDepsOf(ctx), a));
+}
+
+/** What judging reads in this gate (the store, the registry, the policy, the word table, the import presence read). */
+export function judgeDepsOf(ctx: GateContext): JudgeDeps {
+  return {
     db: ctx.db, reader: new RecordReader(ctx.db), registry: ctx.registry, policy: ctx.policy, rarity: ctx.rarity,
     storedVersions: (id) => ctx.presence.storedVersions(id),
-  }, admission.request);
-  return ctx.committer.settle(admission.request, judgement);
+  };
 }

@@ -7,6 +7,7 @@ import type { GateAuditEntry, GateOutcome, GateRequest } from './gate-outcome.js
 import { getGateRequest, listAudit, listGateRequests, type GateRequestFilter } from './gate-request.repository.js';
 import { approveAllRequests, approveRequest, rejectRequest } from './gate-review.js';
 import { submitRequest } from './gate-submit.js';
+import { submitBatch } from './gate-submit-batch.js';
 import { ImportPresence } from './import-presence.js';
 import { DEFAULT_LIMITS, type GateLimits } from './hard-constraints.js';
 import { DEFAULT_POLICY, type GatePolicy } from './policy.js';
@@ -20,6 +21,12 @@ import type { WriteRequestInput } from './write-request.js';
 export interface Gate {
   /** admit (Layer 1) → judge (Layer 2 + policy) → settle (commit / queue / noop / reject), ADR-0038. Never throws for a refused request: see `status`. */
   submit(request: WriteRequestInput, actor: Actor): Promise<GateOutcome>;
+  /**
+   * Submits the requests as `submit` would one after another, in order, and answers each one's
+   * outcome in order: the same outcomes, rows and audit as that sequence (ADR-0050). Creates
+   * share one Layer 2 read and the group commit. Throws only for a real failure, like `submit`.
+   */
+  submitBatch(requests: readonly WriteRequestInput[], actor: Actor): Promise<GateOutcome[]>;
   /** A request by id (poll a pending one). Throws GateRequestNotFoundError. */
   getRequest(requestId: string): Promise<GateRequest>;
   /** Requests oldest first, e.g. `{ status: 'pending' }` for the review queue. */
@@ -63,6 +70,7 @@ export function createGate(options: GateOptions): Gate {
   };
   return {
     submit: (request, actor) => submitRequest(ctx, request, actor),
+    submitBatch: (requests, actor) => submitBatch(ctx, requests, actor),
     getRequest: (id) => getGateRequest(ctx.db, id),
     listRequests: (filter) => listGateRequests(ctx.db, filter),
     auditTrail: (id) => listAudit(ctx.db, id),

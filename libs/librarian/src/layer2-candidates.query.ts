@@ -33,8 +33,6 @@ export interface Layer2Candidates {
   candidates: Layer2Candidate[];
 }
 
-type CandidateRow = MemoryRow & { rank: number; exact: boolean };
-
 /**
  * Layer 2's reads for a create, in ONE call of `engram_layer2_candidates` (whose plans the
  * connection keeps, ADR-0017): the exact duplicate (same content hash, active, in the scope),
@@ -49,18 +47,47 @@ type CandidateRow = MemoryRow & { rank: number; exact: boolean };
  * every record is, so no record is ever wrongly left out.
  */
 export async function findLayer2Candidates(db: Kysely<any>, input: Layer2CandidateQuery): Promise<Layer2Candidates> {
-  const all = firstWords(input.text);
-  const keyed = (terms: string[] | undefined) => (terms ? terms.flatMap((t) => (DIGITS.test(t) ? [t, `-${t}`] : [t])).join(' ') : input.text);
-  const fields = sql.join(MEMORY_COLUMNS.map((c) => sql.raw(`(c.head).${c} AS ${c}`)));
+  const a = layer2Arguments(input);
   const { rows } = await sql<CandidateRow>`
-    SELECT ${fields}, ((c.head).embedding IS NOT NULL) AS has_embedding, c.rank, c.exact
-    FROM engram_layer2_candidates(${input.type}, ${input.scope}, ${input.contentHash}, ${keyed(input.nearTerms)},
-      ${keyed(input.opposite.terms)}, ${(input.opposite.terms ?? all).join(' or ')}, ${input.opposite.negated},
-      ${all.join(' or ')}, ${input.limit ?? 20}) c`.execute(db);
+    SELECT ${headFields()}, ((c.head).embedding IS NOT NULL) AS has_embedding, c.rank, c.exact
+    FROM engram_layer2_candidates(${a.type}, ${a.scope}, ${a.hash}, ${a.near}, ${a.opposite}, ${a.oppositeAny}, ${a.negated},
+      ${a.rank}, ${a.limit}) c`.execute(db);
   return toCandidates(rows);
 }
 
-function toCandidates(rows: CandidateRow[]): Layer2Candidates {
+/** The arguments of one `engram_layer2_candidates` call, in its order (shared with the batched read). */
+export interface Layer2Arguments {
+  type: string;
+  scope: string;
+  hash: string;
+  near: string;
+  opposite: string;
+  oppositeAny: string;
+  negated: boolean;
+  rank: string;
+  limit: number;
+}
+
+/** What {@link findLayer2Candidates} passes the function for `input`. */
+export function layer2Arguments(input: Layer2CandidateQuery): Layer2Arguments {
+  const all = firstWords(input.text);
+  const keyed = (terms: string[] | undefined) => (terms ? terms.flatMap((t) => (DIGITS.test(t) ? [t, `-${t}`] : [t])).join(' ') : input.text);
+  return {
+    type: input.type, scope: input.scope, hash: input.contentHash, near: keyed(input.nearTerms), opposite: keyed(input.opposite.terms),
+    oppositeAny: (input.opposite.terms ?? all).join(' or '), negated: input.opposite.negated, rank: all.join(' or '), limit: input.limit ?? 20,
+  };
+}
+
+/** The head's columns of a candidate row `c` (the function returns the whole row as `head`). */
+export function headFields() {
+  return sql.join(MEMORY_COLUMNS.map((col) => sql.raw(`(c.head).${col} AS ${col}`)));
+}
+
+/** One row of the function: a head with its rank and whether it is the exact duplicate. */
+export type CandidateRow = MemoryRow & { rank: number; exact: boolean };
+
+/** The function's rows in its order: the exact duplicate apart, each other record once (first list wins). */
+export function toCandidates(rows: readonly CandidateRow[]): Layer2Candidates {
   const found = rows.find((r) => r.exact);
   const seen = new Set<string>();
   const candidates: Layer2Candidate[] = [];

@@ -109,6 +109,16 @@ function gateCalls(id: string, requestId: string) {
       await expect(remote.reject(unknown, 'carol', 'no')).rejects.toMatchObject({ code: 'GATE_REQUEST_NOT_FOUND', requestId: unknown });
       expect((await remote.auditTrail(queued.requestId)).map((a) => a.action)).toEqual(['queue', 'approve']);
     });
+
+    it('T3-16 a batch is judged and committed by the librarian under its login, in order', async () => {
+      const outs = await remote.submitBatch([
+        { op: 'create', type: 'fact', content: 'Project D ships on Thursdays', scope: 'project:d' },
+        { op: 'create', type: 'fact', content: 'Project D ships on Thursdays', scope: 'project:d' },
+      ], user);
+      expect(outs.map((o) => o.status)).toEqual(['committed', 'noop']);
+      expect(outs[1]?.duplicateOf).toBe(outs[0]?.record?.id);
+      expect((await new RecordReader(db.service.db).get(outs[0]!.record!.id)).content).toBe('Project D ships on Thursdays');
+    });
   });
 });
 
@@ -169,6 +179,22 @@ describe.each(testBackends)('the librarian socket on $name', (backend) => {
       remote.submit({ op: 'create', type: 'fact', content: `Concurrent fact number ${i} about the librarian socket`, scope: 'project:many' }, user)));
     expect(outs.map((o) => o.status)).toEqual(Array(20).fill('committed'));
     expect(new Set(outs.map((o) => o.record?.id)).size).toBe(20);
+    remote.close();
+  });
+
+  it('sends a batch in order through /submit-batch, in parts of at most 100, each request answered as the gate answers it', async () => {
+    const remote = remoteWith(KEY);
+    const bulk = { id: 'bulk-loader', kind: 'agent' as const };
+    const requests = [
+      ...Array.from({ length: 103 }, (_, i) => ({ op: 'create' as const, type: 'fact', content: `Batch fact ${i} sent over the socket ${i * 7919 + 3}`, scope: 'project:bulk' })),
+      { op: 'create' as const, type: 'fact', content: 'Batch fact 2 sent over the socket 15841', scope: 'project:bulk' },
+      { op: 'create' as const, type: 'fact', content: 'token ghp_0123456789abcdefghijklmnopqrstuvwxyzAB', scope: 'project:bulk' },
+    ];
+    const outs = await remote.submitBatch(requests, bulk);
+    expect(outs.slice(0, 103).map((o) => o.status)).toEqual(Array(103).fill('committed'));
+    expect(outs[103]).toMatchObject({ status: 'noop', duplicateOf: outs[2]?.record?.id });
+    expect(outs[104]).toMatchObject({ status: 'rejected', code: 'SECRET_DETECTED' });
+    expect(remote.layer1Rejections()['SECRET_DETECTED']).toBe(1);
     remote.close();
   });
 

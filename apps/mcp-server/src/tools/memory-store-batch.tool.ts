@@ -9,9 +9,10 @@ export const MAX_BATCH_RECORDS = 100;
 const record = z.object(newRecordFields).strict();
 
 /**
- * memory.store_batch (issue 39): many records in one call, each judged by the gate on its own, as
- * if stored one by one. They are submitted together, so the gate's group commit (ADR-0017) writes
- * the approved creates in a few statements instead of one transaction each. An invalid record
+ * memory.store_batch (issue 39): many records in one call, each judged by the gate as if stored
+ * one by one, in order (a near duplicate of an earlier record of the batch meets it as it would in
+ * a sequence). The gate reads the Layer 2 candidates of the batch in one statement and writes the
+ * approved creates through its group commit (ADR-0017, ADR-0050). An invalid record
  * fails the whole call before anything is written; a rejection by the gate is that record's answer.
  */
 export const memoryStoreBatchTool = defineTool({
@@ -27,10 +28,10 @@ export const memoryStoreBatchTool = defineTool({
     records: z.array(record).min(1).max(MAX_BATCH_RECORDS).describe(`The records, 1 to ${MAX_BATCH_RECORDS}.`),
   }).strict(),
   async handler(input, { service, ctx }) {
-    const results = await Promise.all(input.records.map((r) => service.store({
+    const results = await service.storeBatch(input.records.map((r) => ({
       type: r.type, content: r.content, metadata: r.metadata, tags: r.tags, scope: r.scope,
       validFrom: toDate(r.temporal_valid_from), validTo: toDate(r.temporal_valid_to) ?? null,
-    }, ctx)));
+    })), ctx);
     const answers = results.map((r, index) => ({
       index, id: r.id, status: r.status, reason: r.reason, request_id: r.requestId,
       ...(r.code ? { code: r.code } : {}), ...(r.duplicateOf ? { duplicate_of: r.duplicateOf } : {}),

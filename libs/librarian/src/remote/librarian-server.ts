@@ -93,6 +93,7 @@ async function dispatch(route: Route, body: any, gates: LibrarianServerOptions['
   const gate = gates[body.gate as GateName];
   switch (route) {
     case '/submit': return { outcome: await gate.submit(body.request, body.actor) };
+    case '/submit-batch': return { outcomes: await gate.submitBatch(body.requests, body.actor) };
     case '/approve': return { outcome: await gate.approve(body.id, body.reviewer, body.note) };
     case '/reject': return { outcome: await gate.reject(body.id, body.reviewer, body.reason) };
     case '/approve-all': return { outcomes: await gate.approveAll(body.filter, body.reviewer) };

@@ -8,7 +8,7 @@ import type { Gate } from '../gate.service.js';
 import { LAYER1_CODES } from '../hard-constraints.js';
 import { ImportPresence } from '../import-presence.js';
 import { LibrarianSocketClient, type LibrarianAddress } from './socket-client.js';
-import { reviveOutcome, type GateName } from './wire.js';
+import { MAX_WIRE_BATCH, reviveOutcome, type GateName } from './wire.js';
 
 /** Options of {@link createRemoteGate}. */
 export interface RemoteGateOptions {
@@ -48,6 +48,15 @@ export function createRemoteGate(options: RemoteGateOptions): RemoteGate {
   const one = async (path: string, body: object) => reviveOutcome((await client.post<{ outcome: GateOutcome }>(path, { gate, ...body })).outcome);
   return {
     submit: async (request: unknown, actor: Actor) => counted(await one('/submit', { request, actor })),
+    submitBatch: async (requests: readonly unknown[], actor: Actor) => {
+      const outcomes: GateOutcome[] = [];
+      // In order, one part after the other: the librarian judges each part after the one before settled.
+      for (const part of wireParts(requests)) {
+        const answer = await client.post<{ outcomes: GateOutcome[] }>('/submit-batch', { gate, requests: part, actor });
+        outcomes.push(...answer.outcomes.map((o) => counted(reviveOutcome(o))));
+      }
+      return outcomes;
+    },
     approve: (id, reviewer, note) => one('/approve', { id, reviewer, ...(note !== undefined ? { note } : {}) }),
     reject: (id, reviewer, reason) => one('/reject', { id, reviewer, reason }),
     approveAll: async (filter, reviewer) => (await client.post<{ outcomes: GateOutcome[] }>('/approve-all', { gate, filter, reviewer })).outcomes.map(reviveOutcome),
@@ -60,4 +69,26 @@ export function createRemoteGate(options: RemoteGateOptions): RemoteGate {
     ping: () => client.ping(),
     close: () => client.close(),
   };
+}
+
+/** Bytes of requests one `/submit-batch` body carries at most (the librarian refuses bodies over 4 MiB). */
+const MAX_PART_BYTES = 3 * 1024 * 1024;
+
+/** The requests in order, cut into parts of at most MAX_WIRE_BATCH requests and about MAX_PART_BYTES. */
+function wireParts(requests: readonly unknown[]): unknown[][] {
+  const parts: unknown[][] = [];
+  let part: unknown[] = [];
+  let bytes = 0;
+  for (const r of requests) {
+    const size = Buffer.byteLength(JSON.stringify(r) ?? '');
+    if (part.length > 0 && (part.length === MAX_WIRE_BATCH || bytes + size > MAX_PART_BYTES)) {
+      parts.push(part);
+      part = [];
+      bytes = 0;
+    }
+    part.push(r);
+    bytes += size;
+  }
+  if (part.length > 0) parts.push(part);
+  return parts;
 }

@@ -3,7 +3,7 @@ import type { MemoryRecord } from '@engram/memory';
 import type { GateOutcome } from '../gate-outcome.js';
 
 /*
- * What crosses the librarian's socket (ADR-0047): JSON bodies of four POST routes and their
+ * What crosses the librarian's socket (ADR-0047): JSON bodies of five POST routes and their
  * answers. The write request itself is not checked here: the librarian's gate admits it exactly
  * as it admits one from its own process (Layer 1), so the wire adds no second, weaker schema.
  */
@@ -21,6 +21,9 @@ const actor = z.strictObject({
 });
 
 export const submitBody = z.strictObject({ gate, request: z.unknown(), actor });
+/** The most requests one `/submit-batch` carries (memory.store_batch's cap); a longer batch is sent in parts, in order. */
+export const MAX_WIRE_BATCH = 100;
+export const submitBatchBody = z.strictObject({ gate, requests: z.array(z.unknown()).min(1).max(MAX_WIRE_BATCH), actor });
 export const approveBody = z.strictObject({ gate, id: z.string().min(1).max(100), reviewer: name, note: z.string().max(2000).optional() });
 export const rejectBody = z.strictObject({ gate, id: z.string().min(1).max(100), reviewer: name, reason: z.string().min(1).max(2000) });
 export const approveAllBody = z.strictObject({
@@ -37,6 +40,7 @@ export const approveAllBody = z.strictObject({
 /** The routes, each with its body's schema. */
 export const ROUTES = {
   '/submit': submitBody,
+  '/submit-batch': submitBatchBody,
   '/approve': approveBody,
   '/reject': rejectBody,
   '/approve-all': approveAllBody,
