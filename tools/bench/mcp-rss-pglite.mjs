@@ -81,9 +81,12 @@ try {
   server = await startServer();
   const pid = server.child.pid;
   const afterStart = memory(pid);
+  // Logged as they are read: a run stopped before the end (e.g. to fill the vectors) keeps them.
+  log(`listening at ${server.base}; RSS ${afterStart.rssMiB} MiB, peak ${afterStart.peakMiB} MiB`);
   // Start-up work (statistics refresh, the embedding job's first look) runs right after listening.
   await new Promise((r) => setTimeout(r, 20_000));
   const settled = memory(pid);
+  log(`20 s later: RSS ${settled.rssMiB} MiB, peak ${settled.peakMiB} MiB`);
   const te = Date.now();
   for (let p = await pending(server.base); p > 0; p = await pending(server.base)) {
     const m = memory(pid);
