@@ -19,7 +19,8 @@ export const MAX_BATCH_READ = 100;
  * a sequential store would), then read in ONE statement, then judged in order: a create is judged
  * from that read while no create judged after the read that its read could find (the statement
  * says which) has committed, and no update of a near duplicate has; otherwise everything settled
- * so far is awaited and the rest of the run is read again. Creates judged from the same read are
+ * so far is awaited and the next span of the run (halved after a stale read, doubled after a
+ * read used to its end) is read again. Creates judged from the same read are
  * settled without waiting for each other, so they share the group commit. Any other request
  * (an update, a create with links) waits for everything before it and goes through alone.
  */
@@ -54,6 +55,11 @@ async function settleRun(ctx: GateContext, run: readonly Admitted[], earlier: re
   for (const a of run) plans.push(await planCreate(a.request as CreateRequest, depsOf(a)));
   const settling: Promise<GateOutcome>[] = [];
   const window = new ReadWindow();
+  // How many creates the next read covers: halved each time a read goes stale before its end
+  // (records of one topic find each other: each create may need the one before it stored), doubled
+  // when a read was used to its end. A run whose every create finds the one before costs about one
+  // read per create, as the sequence does, instead of reading the whole rest of the run each time.
+  let span = MAX_BATCH_READ;
   for (const [k, a] of run.entries()) {
     const plan = plans[k] as CreatePlan | Layer2Result;
     if (!('query' in plan)) {
@@ -61,8 +67,9 @@ async function settleRun(ctx: GateContext, run: readonly Admitted[], earlier: re
       continue;
     }
     if (!window.fresh(k, plan)) {
+      span = window.covers(k) ? Math.max(1, Math.floor(span / 2)) : Math.min(MAX_BATCH_READ, span * 2);
       await Promise.allSettled([...earlier, ...settling]);
-      window.reset(await findLayer2CandidatesBatch(ctx.db, window.items(plans, k)));
+      window.reset(await findLayer2CandidatesBatch(ctx.db, window.items(plans, k, span)));
     }
     const l2 = await decideFromCandidates(plan, window.found(k), depsOf(a));
     const judgement = verdictOf(ctx, l2);
@@ -86,10 +93,11 @@ class ReadWindow {
   private ids = new Set<string>();
   private updated = false;
 
-  /** The creates from `k` on (at most MAX_BATCH_READ) as the batched read's items. */
-  items(plans: readonly (CreatePlan | Layer2Result)[], k: number) {
+  /** The creates from `k` on (at most `span`, at most MAX_BATCH_READ) as the batched read's items. */
+  items(plans: readonly (CreatePlan | Layer2Result)[], k: number, span = MAX_BATCH_READ) {
     this.positions = [];
-    for (let i = k; i < plans.length && this.positions.length < MAX_BATCH_READ; i++) if ('query' in (plans[i] as object)) this.positions.push(i);
+    const most = Math.min(span, MAX_BATCH_READ);
+    for (let i = k; i < plans.length && this.positions.length < most; i++) if ('query' in (plans[i] as object)) this.positions.push(i);
     return this.positions.map((i) => {
       const p = plans[i] as CreatePlan;
       return { query: p.query, tags: p.request.tags ?? [] };
@@ -102,6 +110,11 @@ class ReadWindow {
     this.written.clear();
     this.ids.clear();
     this.updated = false;
+  }
+
+  /** Whether the last read covered create `k` (false: the read was used to its end, or none yet). */
+  covers(k: number): boolean {
+    return this.results.has(k);
   }
 
   /** True while create `k`'s row set in the read is what a read of its own would return now. */
