@@ -54,7 +54,7 @@ export { runInTurns, runNow, runSized, spaceSlices, STEP_CHARS, TURN_BUDGET_MS }
 export { CONTEXT_REACH, CONTEXT_WORDS, embeddingText, isShortTurn, mayEmbedWithContext, SHORT_TURN_WORDS, type ContextTurn } from './embedding-context.js';
 export { BURST_GAP_MS, BURST_REACH, burstLinks, type TurnLink, type TurnOf } from './bursts.js';
 export { lendNeighbourContext, NEIGHBOUR_DISTANCE, NEIGHBOUR_WEIGHT, SECOND_NEIGHBOUR_WEIGHT, type ContextHit, type NeighbourLink } from './neighbour-context.js';
-export { ASKING, asks, asksWhen, capitalisedWords, FULL_TURN_WORDS, lengthPrior, LENGTH_PRIOR_EXPONENT, OTHER_SPEAKER, saysWhen, speakerOf, turnPrior, turnSpeaker, UNDATED, withoutSpeakers, type TurnQuery } from './turn-text.js';
+export { ASKING, asks, asksWhen, capitalisedWords, FULL_TURN_WORDS, lengthPrior, LENGTH_PRIOR_EXPONENT, NOT_ABOUT_SPEAKER, OTHER_SPEAKER, saysWhen, speakerOf, speaksOfSelf, tellingPrior, turnPrior, turnSpeaker, UNDATED, withoutSpeakers, type TurnQuery } from './turn-text.js';
 export { PeopleBook, type Mention, type TurnSample } from './people/people-book.js';
 export { namesSpeaker } from './people/name-match.js';
 export { withoutNames } from './people/without-names.js';

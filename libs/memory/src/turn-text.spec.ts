@@ -1,4 +1,4 @@
-import { ASKING, asks, asksWhen, capitalisedWords, FULL_TURN_WORDS, lengthPrior, MAX_NAMES, OTHER_SPEAKER, saysWhen, speakerOf, turnPrior, UNDATED } from './turn-text.js';
+import { ASKING, asks, asksWhen, capitalisedWords, FULL_TURN_WORDS, lengthPrior, MAX_NAMES, NOT_ABOUT_SPEAKER, OTHER_SPEAKER, saysWhen, speakerOf, speaksOfSelf, tellingPrior, turnPrior, UNDATED } from './turn-text.js';
 
 const named = (...namedSpeakers: string[]) => ({ namedSpeakers, asksWhen: false });
 
@@ -38,6 +38,15 @@ describe('turn text (who said it, whether it asks, which names a question uses)'
     expect(lengthPrior('Melanie: I painted a horse')).toBe(lengthPrior('I painted a horse'));
     expect(lengthPrior(`I painted a horse [shares a photo of ${words(60)}]`)).toBe(lengthPrior('I painted a horse'));
     expect(lengthPrior("don't stop")).toBe(lengthPrior('do stop'));
+  });
+
+  it('tells a turn that speaks of its speaker from one that reacts or asks, and counts the second less', () => {
+    for (const t of ['Kate: I went skiing', 'elise: my sister moved', 'we finally did it!', 'Paola: I’m so happy', 'Kevin: Honestly i think so']) expect(speaksOfSelf(t)).toBe(true);
+    for (const t of ['Kate: That sounds amazing!', 'How was the trip?', 'Emi: Your painting is lovely [shares a photo of my dog]', 'Ian: Mine? no', 'Imogen: Amiable']) {
+      expect(speaksOfSelf(t)).toBe(t.startsWith('Ian'));
+    }
+    expect(tellingPrior('Kate: I went skiing')).toBe(lengthPrior('I went skiing'));
+    expect(tellingPrior('Kate: That sounds amazing!')).toBeCloseTo(lengthPrior('That sounds amazing!') * NOT_ABOUT_SPEAKER);
   });
 
   it('knows a question that asks when, and a turn that says when, by relative and absolute times', () => {

@@ -24,6 +24,15 @@ export const FULL_TURN_WORDS = 40;
 /** How steeply a short turn's share falls: (words / FULL_TURN_WORDS) ^ this (ADR-0051). */
 export const LENGTH_PRIOR_EXPONENT = 0.15;
 
+/**
+ * A turn with no first-person word keeps this share of its score (ADR-0051 amendment 1): what a
+ * chat tells about a person, the person says of themselves ("I went skiing", "my sister", "we
+ * moved"); "That sounds amazing!" or "How was the trip?" reacts or asks. English words only: in
+ * a chat in another language every turn keeps the same share and their order does not change.
+ */
+export const NOT_ABOUT_SPEAKER = 0.85;
+const FIRST_PERSON = /\b(?:i|me|my|mine|myself|we|us|our|ours|ourselves)\b/i;
+
 /** "Name: text" at the start of a chat line names the speaker (as the summariser reads it). */
 const SPEAKER = /^([A-Z][\p{L}\p{N}.'-]{0,30}(?: [A-Z][\p{L}\p{N}.'-]{0,30}){0,2}):\s/u;
 const CAPTION = /\s*\[[^\]]{0,2000}\]/g;
@@ -106,6 +115,17 @@ export function lengthPrior(text: string): number {
   const said = text.replace(CAPTION, ' ').replace(SPEAKER, '');
   const words = said.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)?.length ?? 0;
   return words >= FULL_TURN_WORDS ? 1 : (Math.max(1, words) / FULL_TURN_WORDS) ** LENGTH_PRIOR_EXPONENT;
+}
+
+/** Whether a turn speaks of its speaker: a first-person word outside the "Name:" prefix and captions. */
+export const speaksOfSelf = (text: string): boolean => FIRST_PERSON.test(text.replace(CAPTION, ' ').replace(SPEAKER, ''));
+
+/**
+ * What a dialogue turn's own text tells of its chance to hold an answer: lengthPrior times
+ * NOT_ABOUT_SPEAKER when it has no first-person word. Applied to chat turns only, after fusion.
+ */
+export function tellingPrior(text: string): number {
+  return lengthPrior(text) * (speaksOfSelf(text) ? 1 : NOT_ABOUT_SPEAKER);
 }
 
 /**

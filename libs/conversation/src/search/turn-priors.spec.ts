@@ -1,5 +1,5 @@
 import type { EventMatch } from './event-search.js';
-import { lengthPrior, withoutSpeakers } from '@engram/memory';
+import { tellingPrior, withoutSpeakers } from '@engram/memory';
 import { withTurnPriors } from './turn-priors.js';
 
 const at = new Date('2023-05-08T10:00:00Z');
@@ -36,7 +36,7 @@ describe('turn priors (who said it, whether it asks)', () => {
   it('counts a chat turn of few words less, and leaves an event without a known speaker alone', () => {
     const hits = [m('short', 'Melanie: lol same', 1), m('note', 'build failed', 0.9)];
     const out = withTurnPriors(hits, named(), ['Melanie', 'Caroline']);
-    expect(out.map((h) => [h.eventId, h.score])).toEqual([['note', 0.9], ['short', lengthPrior('lol same')]]);
+    expect(out.map((h) => [h.eventId, h.score])).toEqual([['note', 0.9], ['short', tellingPrior('lol same')]]);
     // Without the project's speakers nothing tells a chat turn from a note: no length prior.
     expect(withTurnPriors(hits, named()).map((h) => h.score)).toEqual([1, 0.9]);
   });

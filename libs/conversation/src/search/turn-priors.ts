@@ -1,4 +1,4 @@
-import { lengthPrior, turnPrior, type TurnQuery } from '@engram/memory';
+import { tellingPrior, turnPrior, type TurnQuery } from '@engram/memory';
 import { bestFirst, type EventMatch } from './event-search.js';
 
 /*
@@ -7,8 +7,9 @@ import { bestFirst, type EventMatch } from './event-search.js';
  * painted?") is answered by that speaker's own turns; the other speaker's turns name her only to
  * address her ("Thanks, Melanie!"). A turn that is itself a question shares the question's words
  * but holds no answer (the reply after it gets its context, event-context.ts). A chat turn of few
- * words rarely holds the answer either (memory's lengthPrior, ADR-0051); an event that starts with
- * no known speaker (an agent's tool output, a note) is not a chat turn and keeps its score.
+ * words, or without a first-person word, rarely holds the answer either (memory's tellingPrior,
+ * ADR-0051); an event that starts with no known speaker (an agent's tool output, a note) is not a
+ * chat turn and keeps its score.
  */
 
 /**
@@ -26,7 +27,7 @@ export function eventSpeaker(text: string, speakers: readonly string[]): string 
 export function withTurnPriors(hits: readonly EventMatch[], query: TurnQuery, speakers: readonly string[] = []): EventMatch[] {
   return hits.map((h) => {
     const speaker = speakers.length > 0 ? eventSpeaker(h.text, speakers) : undefined;
-    const factor = turnPrior(h.text, query, speaker) * (speaker ? lengthPrior(h.text) : 1);
+    const factor = turnPrior(h.text, query, speaker) * (speaker ? tellingPrior(h.text) : 1);
     return factor === 1 ? h : { ...h, score: h.score * factor };
   }).sort(bestFirst);
 }

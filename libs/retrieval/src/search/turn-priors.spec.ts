@@ -1,4 +1,4 @@
-import { ASKING, lengthPrior, OTHER_SPEAKER, type MemoryRow } from '@engram/memory';
+import { ASKING, tellingPrior, OTHER_SPEAKER, type MemoryRow } from '@engram/memory';
 import { withTurnPriors } from './turn-priors.js';
 
 const turn = (id: string, content: string, memoryClass = 'episodic') => ({ id, content, metadata: {}, memory_class: memoryClass }) as unknown as MemoryRow;
@@ -12,20 +12,21 @@ describe('turn priors in memory search', () => {
   ]);
 
   it("ranks the named speaker's own statement over the other speaker addressing her and over a question", () => {
-    const hits = [{ id: 'addressing', score: 1 }, { id: 'asking', score: 0.95 }, { id: 'own', score: 0.8 }, { id: 'fact', score: 0.5, context: 0.1 }];
+    const hits = [{ id: 'addressing', score: 1 }, { id: 'asking', score: 0.95 }, { id: 'own', score: 0.8 }, { id: 'fact', score: 0.3, context: 0.1 }];
     const out = withTurnPriors(hits, rows, 'What has Melanie painted?', ['Melanie']);
     expect(out.map((h) => h.id)).toEqual(['own', 'asking', 'addressing', 'fact']);
-    expect(out.find((h) => h.id === 'addressing')?.score).toBeCloseTo(OTHER_SPEAKER * lengthPrior('Melanie, your horse painting is lovely'));
-    expect(out.find((h) => h.id === 'asking')?.score).toBeCloseTo(0.95 * ASKING * lengthPrior('Did you paint the horse?'));
+    expect(out.find((h) => h.id === 'addressing')?.score).toBeCloseTo(OTHER_SPEAKER * tellingPrior('Melanie, your horse painting is lovely'));
+    expect(out.find((h) => h.id === 'asking')?.score).toBeCloseTo(0.95 * ASKING * tellingPrior('Did you paint the horse?'));
     // A semantic memory carries no prior and keeps what its neighbours lent it.
-    expect(out.find((h) => h.id === 'fact')).toEqual({ id: 'fact', score: 0.5, context: 0.1 });
+    expect(out.find((h) => h.id === 'fact')).toEqual({ id: 'fact', score: 0.3, context: 0.1 });
   });
 
   it('leaves speakers alone when the query names none or two; asking turns still count less', () => {
     const hits = [{ id: 'addressing', score: 1 }, { id: 'asking', score: 0.9 }];
     for (const [text, named] of [['What was painted?', []], ['What did Caroline tell Melanie?', ['Caroline', 'Melanie']]] as const) {
       const out = withTurnPriors(hits, rows, text, named);
-      expect(out.map((h) => h.score)).toEqual([lengthPrior(rows.get('addressing')?.content ?? ''), 0.9 * ASKING * lengthPrior(rows.get('asking')?.content ?? '')]);
+      expect(out[0]?.score).toBeCloseTo(tellingPrior(rows.get('addressing')?.content ?? ''), 12);
+      expect(out[1]?.score).toBeCloseTo(0.9 * ASKING * tellingPrior(rows.get('asking')?.content ?? ''), 12);
     }
   });
 
@@ -34,7 +35,7 @@ describe('turn priors in memory search', () => {
       ['other', { ...turn('other', 'Emi: I went skiing'), metadata: { speaker: 'Emi' } } as unknown as MemoryRow]]);
     const out = withTurnPriors([{ id: 'other', score: 1 }, { id: 'theirs', score: 0.9 }], lower, 'Where did Elise go?', ['elise']);
     expect(out.map((h) => h.id)).toEqual(['theirs', 'other']);
-    expect(out[1]?.score).toBeCloseTo(OTHER_SPEAKER * lengthPrior('I went skiing'));
+    expect(out[1]?.score).toBeCloseTo(OTHER_SPEAKER * tellingPrior('I went skiing'));
   });
 
   it('counts a dialogue turn of few words less than one that tells something, and leaves other memories alone', () => {
@@ -42,6 +43,6 @@ describe('turn priors in memory search', () => {
     const talk = new Map([['short', turn('short', 'Melanie: lol same')], ['long', turn('long', long)], ['note', turn('note', 'horse', 'semantic')]]);
     const out = withTurnPriors([{ id: 'short', score: 1 }, { id: 'long', score: 0.7 }, { id: 'note', score: 0.65 }], talk, 'What did Melanie paint?', ['Melanie']);
     expect(out.map((h) => h.id)).toEqual(['long', 'note', 'short']);
-    expect(out.map((h) => h.score)).toEqual([0.7, 0.65, lengthPrior('lol same')]);
+    expect(out.map((h) => h.score)).toEqual([0.7, 0.65, tellingPrior('lol same')]);
   });
 });

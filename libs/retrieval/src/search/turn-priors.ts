@@ -1,4 +1,4 @@
-import { asksWhen, lengthPrior, turnPrior, type MemoryRow } from '@engram/memory';
+import { asksWhen, tellingPrior, turnPrior, type MemoryRow } from '@engram/memory';
 import { speakerOfRow } from './people.js';
 import { isTurn, type FusedHit } from './session-context.js';
 
@@ -12,7 +12,8 @@ import { isTurn, type FusedHit } from './session-context.js';
 
 /**
  * Fused hits times their turn prior (memory's turnPrior: 0.7 for another speaker than the one the
- * query names, 0.8 for a turn that asks; lengthPrior: less for a turn of few words), re-sorted. Only episodic memories carry priors: a fact
+ * query names, 0.8 for a turn that asks; tellingPrior: less for a turn of few words or without a
+ * first-person word), re-sorted. Only episodic memories carry priors: a fact
  * that ends with a question mark or starts with "Name:" is not a turn.
  */
 export function withTurnPriors(hits: readonly FusedHit[], rows: ReadonlyMap<string, MemoryRow>, text: string, namedSpeakers: readonly string[]): FusedHit[] {
@@ -20,7 +21,7 @@ export function withTurnPriors(hits: readonly FusedHit[], rows: ReadonlyMap<stri
   return hits
     .map((h) => {
       const row = rows.get(h.id);
-      const prior = row !== undefined && isTurn(row) ? turnPrior(row.content, query, speakerOfRow(row)) * lengthPrior(row.content) : 1;
+      const prior = row !== undefined && isTurn(row) ? turnPrior(row.content, query, speakerOfRow(row)) * tellingPrior(row.content) : 1;
       return prior === 1 ? h : { ...h, score: h.score * prior };
     })
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
