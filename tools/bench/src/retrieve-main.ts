@@ -1,9 +1,10 @@
-// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-postgres] [--skip-pglite] [--reuse URL] [--modes hybrid,keyword,vector] [--synthetic-vectors K] [--pglite-copy-of URL] [--concurrency N] [--sizing [--build-memory 2GB]]`: latency of validated
+// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-postgres] [--skip-pglite] [--reuse URL] [--modes hybrid,keyword,vector] [--synthetic-vectors K] [--pglite-copy-of URL] [--concurrency N] [--sizing] [--bulk-vectors] [--build-memory 2GB]`: latency of validated
 // retrieval (memory.retrieve's pipeline: search over-fetch, fresh-row validation, ranking, dedupe,
 // contradictions, token budget) next to the plain hybrid search it is built on, on native Postgres
 // and PGlite. The corpus, the gate writes and the vectors are those of the main benchmark.
 // --concurrency N: N callers at once (each query still timed alone), and the queries per second they get.
 // --sizing (with --reuse): disk sizes, HNSW build time and the MCP server's RSS on that store (sizing-phase.ts).
+// --bulk-vectors: the vectors written with the HNSW index dropped, then one timed build (bulk-vectors.ts; for 1M).
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
@@ -12,6 +13,7 @@ import { createRetrievalPipeline, createSearchService, type SearchMode } from '@
 import { queries } from './corpus.js';
 import { createEmbeddedDatabase, createNativeDatabase, reuseNativeDatabase, type BenchDatabase } from './databases.js';
 import { copyIntoEmbedded } from './embedded-copy.js';
+import { bulkFillVectors } from './bulk-vectors.js';
 import { fillVectors } from './search-phase.js';
 import { measureSizing, sizingLines, type Sizing } from './sizing-phase.js';
 import { progress, runPool, since, summarize } from './stats.js';
@@ -23,6 +25,15 @@ const root = process.cwd();
 
 interface Timing { latency: ReturnType<typeof summarize>; meanResults: number; perSecond: number }
 interface Row extends Timing { backend: string; what: string; mode: SearchMode }
+
+/** Lines the report prints under its table (how the vectors were written). */
+const notes: string[] = [];
+
+/** --build-memory: maintenance_work_mem for an HNSW build (default 2GB: 1M vectors of 384 dimensions fit). */
+function buildMemory(): string {
+  const at = process.argv.indexOf('--build-memory');
+  return at >= 0 ? (process.argv[at + 1] ?? '2GB') : '2GB';
+}
 
 function argValue(flag: string, fallback: number): number {
   const i = process.argv.indexOf(flag);
@@ -50,7 +61,10 @@ async function fill(db: BenchDatabase, embedder: EmbeddingProvider, size: number
   // --synthetic-vectors K: real vectors for K texts, noisy copies for the rest (latency only).
   const synthetic = argValue('--synthetic-vectors', 0);
   const vectors = synthetic > 0 ? await syntheticCorpusVectors(root, embedder, seed, size, synthetic) : await corpusVectors(root, embedder, seed, size);
-  await fillVectors(db.handle, cachedPassageEmbedder(embedder, vectors, seed));
+  if (process.argv.includes('--bulk-vectors')) {
+    const bulk = await bulkFillVectors(db, vectors, seed, { name: embedder.modelName, version: embedder.modelVersion }, buildMemory());
+    notes.push(`${db.name}: vectors written in bulk (${bulk.written} in ${bulk.writeSeconds} s), HNSW index built once in ${bulk.hnswBuildSeconds} s (maintenance_work_mem ${bulk.buildMemory})`);
+  } else await fillVectors(db.handle, cachedPassageEmbedder(embedder, vectors, seed));
   // Every table, as autovacuum would on a default server (it is off on this machine's): the term
   // statistics' folds leave about fourteen dead rows per write, which slow every keyword search.
   await sql`VACUUM ANALYZE`.execute(db.handle.db);
@@ -98,11 +112,7 @@ async function main(): Promise<void> {
       const db = await make();
       try {
         rows.push(...(await measure(db, embedder, size, count, seed, reuse >= 0 || copyOf >= 0)));
-        if (process.argv.includes('--sizing')) {
-          const at = process.argv.indexOf('--build-memory');
-          const buildMemory = at >= 0 ? (process.argv[at + 1] ?? '2GB') : '2GB';
-          sizing = await measureSizing(db, { root, modelDir, seed, searches: 50, buildMemory });
-        }
+        if (process.argv.includes('--sizing')) sizing = await measureSizing(db, { root, modelDir, seed, searches: 50, buildMemory: buildMemory() });
       } finally {
         await db.destroy();
       }
@@ -115,6 +125,7 @@ async function main(): Promise<void> {
     ...(argValue('--synthetic-vectors', 0) > 0 ? [`vectors: real for the first ${argValue('--synthetic-vectors', 0)} texts, noisy copies of them for the rest (latency only; quality on them means nothing)`] : []),
     '', '| backend | what | mode | p50 ms | p95 ms | p99 ms | max ms | results/query | queries/s |', '|---|---|---|---|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.backend} | ${r.what} | ${r.mode} | ${r.latency.p50} | ${r.latency.p95} | ${r.latency.p99} | ${r.latency.max} | ${r.meanResults} | ${r.perSecond} |`),
+    ...(notes.length ? ['', ...notes.map((n) => `- ${n}`)] : []),
     ...(sizing ? sizingLines(sizing) : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
