@@ -105,27 +105,32 @@ export function turnPrior(text: string, query: TurnQuery, speaker: string | null
   return (only && by && by !== only ? OTHER_SPEAKER : 1) * (asks(text) ? ASKING : 1) * (query.asksWhen && !saysWhen(text) ? UNDATED : 1);
 }
 
+/** What the speaker said: the text without its "Name:" prefix and image captions. */
+const spoken = (text: string): string => text.replace(CAPTION, ' ').replace(SPEAKER, '');
+
+function lengthShare(said: string): number {
+  const words = said.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)?.length ?? 0;
+  return words >= FULL_TURN_WORDS ? 1 : (Math.max(1, words) / FULL_TURN_WORDS) ** LENGTH_PRIOR_EXPONENT;
+}
+
 /**
  * The share of its score a turn of few words keeps: (words / FULL_TURN_WORDS) ^ LENGTH_PRIOR_EXPONENT,
  * 1 from FULL_TURN_WORDS words on (0.57 for one word, 0.81 for ten, 0.90 for twenty). Words are
  * counted without the "Name:" prefix and image captions. Like the other priors it multiplies and
  * never removes a turn; it applies to dialogue turns only (the callers decide what is a turn).
  */
-export function lengthPrior(text: string): number {
-  const said = text.replace(CAPTION, ' ').replace(SPEAKER, '');
-  const words = said.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu)?.length ?? 0;
-  return words >= FULL_TURN_WORDS ? 1 : (Math.max(1, words) / FULL_TURN_WORDS) ** LENGTH_PRIOR_EXPONENT;
-}
+export const lengthPrior = (text: string): number => lengthShare(spoken(text));
 
 /** Whether a turn speaks of its speaker: a first-person word outside the "Name:" prefix and captions. */
-export const speaksOfSelf = (text: string): boolean => FIRST_PERSON.test(text.replace(CAPTION, ' ').replace(SPEAKER, ''));
+export const speaksOfSelf = (text: string): boolean => FIRST_PERSON.test(spoken(text));
 
 /**
  * What a dialogue turn's own text tells of its chance to hold an answer: lengthPrior times
  * NOT_ABOUT_SPEAKER when it has no first-person word. Applied to chat turns only, after fusion.
  */
 export function tellingPrior(text: string): number {
-  return lengthPrior(text) * (speaksOfSelf(text) ? 1 : NOT_ABOUT_SPEAKER);
+  const said = spoken(text);
+  return lengthShare(said) * (FIRST_PERSON.test(said) ? 1 : NOT_ABOUT_SPEAKER);
 }
 
 /**

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { BenchDatabase } from './databases.js';
 import { memoryAt } from './corpus.js';
+import { timedIndexBuild } from './sizing-phase.js';
 import { progress, since } from './stats.js';
 import type { CorpusVectors } from './vectors.js';
 
@@ -56,13 +57,7 @@ export async function bulkFillVectors(db: BenchDatabase, vectors: CorpusVectors,
   }
   const writeSeconds = Math.round(since(t) / 100) / 10;
   progress(`${db.name}: ${written} vectors in ${writeSeconds} s; building the HNSW index (maintenance_work_mem ${buildMemory})`);
-  const b = performance.now();
-  await db.handle.db.connection().execute(async (c) => {
-    await sql`SELECT set_config('maintenance_work_mem', ${buildMemory}, false)`.execute(c);
-    await sql.raw(indexdef).execute(c);
-    await sql`RESET maintenance_work_mem`.execute(c);
-  });
-  const hnswBuildSeconds = Math.round(since(b) / 100) / 10;
+  const hnswBuildSeconds = await timedIndexBuild(db, indexdef, buildMemory);
   progress(`${db.name}: HNSW index built in ${hnswBuildSeconds} s`);
   return { written, writeSeconds, hnswBuildSeconds, buildMemory };
 }

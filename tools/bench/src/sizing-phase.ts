@@ -37,6 +37,17 @@ async function relationSizes(db: BenchDatabase, top: number): Promise<RelationSi
   return r.rows.map((row) => ({ name: row.name, kind: row.kind as RelationSize['kind'], mib: mib(row.bytes) }));
 }
 
+/** Seconds `ddl` (an index build) takes on one session with maintenance_work_mem = `buildMemory`. */
+export async function timedIndexBuild(db: BenchDatabase, ddl: string, buildMemory: string): Promise<number> {
+  const t = performance.now();
+  await db.handle.db.connection().execute(async (c) => {
+    await sql`SELECT set_config('maintenance_work_mem', ${buildMemory}, false)`.execute(c);
+    await sql.raw(ddl).execute(c);
+    await sql`RESET maintenance_work_mem`.execute(c);
+  });
+  return Math.round(since(t) / 100) / 10;
+}
+
 /**
  * Sizes, a timed REINDEX of the HNSW index under `buildMemory` (pgvector builds in memory while
  * the graph fits, far slower once it does not; the server's own setting is what a restore gets),
@@ -47,13 +58,7 @@ export async function measureSizing(db: BenchDatabase, opts: { root: string; mod
   const size = await sql<{ b: string }>`SELECT pg_database_size(current_database()) AS b`.execute(db.handle.db);
   const relations = await relationSizes(db, 8);
   progress(`sizing: database ${mib(size.rows[0]?.b)} MiB; REINDEX of the HNSW index with maintenance_work_mem ${opts.buildMemory}`);
-  const t = performance.now();
-  await db.handle.db.connection().execute(async (c) => {
-    await sql`SELECT set_config('maintenance_work_mem', ${opts.buildMemory}, false)`.execute(c);
-    await sql`REINDEX INDEX memories_embedding_idx`.execute(c);
-    await sql`RESET maintenance_work_mem`.execute(c);
-  });
-  const hnswBuildSeconds = Math.round(since(t) / 100) / 10;
+  const hnswBuildSeconds = await timedIndexBuild(db, 'REINDEX INDEX memories_embedding_idx', opts.buildMemory);
   progress(`sizing: HNSW build ${hnswBuildSeconds} s; starting the MCP server on the store`);
   const server = await measureMcpServerRss(opts.root, db.url, opts.modelDir, opts.seed, opts.searches);
   return { databaseMiB: mib(size.rows[0]?.b), relations, buildMemory: opts.buildMemory, hnswBuildSeconds, server };
