@@ -8,7 +8,7 @@ import { DEFAULT_RRF_K } from './rrf.js';
 import { boostDated, datedWindows, readWindows } from './date-boost.js';
 import { fuseScores } from './score-fusion.js';
 import { learnFromRead, sameMentions } from './people.js';
-import { withNeighbourContext, withSessionContext, type Neighbour } from './session-context.js';
+import { withNeighbourContext, withOnePerMoment, withSessionContext, type Neighbour } from './session-context.js';
 import { withTurnPriors } from './turn-priors.js';
 import { normalizeSearchQuery, type NormalizedSearchQuery } from './search-query.js';
 import type { SearchDefaults, SearchMode, SearchQuery, SearchResponse, SearchResult } from './search.types.js';
@@ -114,7 +114,7 @@ function fuse(q: NormalizedSearchQuery, lists: { kw: KeywordCandidate[]; vec: Ve
   const vectorRanks = new Map(vec.map((r, i) => [r.id, i + 1]));
   const keywordRanks = new Map(kw.map((r, i) => [r.id, i + 1]));
   const fused = fuseScores({ vector: { weight: q.weights.vector, scores: vectorScores }, keyword: { weight: q.weights.keyword, scores: keywordScores } });
-  return withTurnPriors(withNeighbourContext(fused, neighbours, rows), rows, q.text, named).map((e) => ({
+  return withOnePerMoment(withTurnPriors(withNeighbourContext(fused, neighbours, rows), rows, q.text, named), neighbours, rows).map((e) => ({
     record: toMemoryRecord(rows.get(e.id) as MemoryRow),
     score: e.score,
     ...(e.context !== undefined && { contextScore: e.context }),

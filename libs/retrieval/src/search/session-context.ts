@@ -1,4 +1,4 @@
-import { burstLinks, lendNeighbourContext, speakerOf, turnSpeaker, type ContextHit, type MemoryRow, type TurnOf } from '@engram/memory';
+import { burstLinks, lendNeighbourContext, onePerMoment, speakerOf, turnSpeaker, type ContextHit, type MemoryRow, type TurnOf } from '@engram/memory';
 import type { Neighbour } from '../queries/candidate-read.query.js';
 
 export type { Neighbour };
@@ -73,4 +73,16 @@ export function withNeighbourContext(hits: readonly FusedHit[], neighbours: read
   const hitTurns = new Map([...hitIds].flatMap((id) => { const row = rows.get(id); return row ? [[id, turnOf(row)] as const] : []; }));
   const turnLinks = links.map((n) => ({ id: n.id, contextOf: n.context_of, distance: Number(n.distance), follows: n.follows, ...turnOf(n) }));
   return lendNeighbourContext(hits, burstLinks(turnLinks, hitTurns));
+}
+
+/**
+ * One slot per moment (memory's onePerMoment): a turn adjacent to a better hit of its session keeps
+ * BESIDE_A_BETTER_TURN of its score, so a top 10 spreads over more moments of a conversation. Only
+ * links between turns count (isTurn), as for neighbour context.
+ */
+export function withOnePerMoment(hits: readonly FusedHit[], neighbours: readonly Neighbour[], rows: ReadonlyMap<string, MemoryRow>): FusedHit[] {
+  const links = neighbours
+    .filter((n) => Number(n.distance) === 1 && isTurn(n) && isTurn(rows.get(n.context_of)))
+    .map((n) => ({ id: n.id, contextOf: n.context_of, distance: 1 }));
+  return onePerMoment(hits, links);
 }
