@@ -1,10 +1,11 @@
-// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-postgres] [--skip-pglite] [--reuse URL] [--modes hybrid,keyword,vector] [--synthetic-vectors K] [--pglite-copy-of URL] [--concurrency N] [--sizing] [--bulk-vectors] [--build-memory 2GB]`: latency of validated
+// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-postgres] [--skip-pglite] [--reuse URL] [--modes hybrid,keyword,vector] [--synthetic-vectors K] [--pglite-copy-of URL] [--concurrency N] [--sizing] [--bulk-vectors] [--build-memory 2GB] [--fill-from N]`: latency of validated
 // retrieval (memory.retrieve's pipeline: search over-fetch, fresh-row validation, ranking, dedupe,
 // contradictions, token budget) next to the plain hybrid search it is built on, on native Postgres
 // and PGlite. The corpus, the gate writes and the vectors are those of the main benchmark.
 // --concurrency N: N callers at once (each query still timed alone), and the queries per second they get.
 // --sizing (with --reuse): disk sizes, HNSW build time and the MCP server's RSS on that store (sizing-phase.ts).
 // --bulk-vectors: the vectors written with the HNSW index dropped, then one timed build (bulk-vectors.ts; for 1M).
+// --fill-from N (with --reuse): a kept store holding [0, N) by create gets the rest by import (import-fill.ts).
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
@@ -15,6 +16,7 @@ import { createEmbeddedDatabase, createNativeDatabase, reuseNativeDatabase, type
 import { copyIntoEmbedded } from './embedded-copy.js';
 import { bulkFillVectors } from './bulk-vectors.js';
 import { fillVectors } from './search-phase.js';
+import { importRange } from './import-fill.js';
 import { measureSizing, sizingLines, type Sizing } from './sizing-phase.js';
 import { progress, runPool, since, summarize } from './stats.js';
 import { cachedPassageEmbedder, corpusVectors, syntheticCorpusVectors } from './vectors.js';
@@ -28,6 +30,8 @@ interface Row extends Timing { backend: string; what: string; mode: SearchMode }
 
 /** Lines the report prints under its table (how the vectors were written). */
 const notes: string[] = [];
+/** Seconds the --bulk-vectors build of the HNSW index took (the sizing page reuses it). */
+let bulkBuildSeconds: number | undefined;
 
 /** --build-memory: maintenance_work_mem for an HNSW build (default 2GB: 1M vectors of 384 dimensions fit). */
 function buildMemory(): string {
@@ -56,13 +60,24 @@ async function timeQueries(run: (q: { text: string; scopes: string[] }) => Promi
 }
 
 async function fill(db: BenchDatabase, embedder: EmbeddingProvider, size: number, seed: number): Promise<void> {
-  progress(`${db.name}: writing ${size} memories through the gate`);
-  await writeRange(benchGate(db.handle), seed, 0, size, 8, undefined, keepStatistics(db.handle));
+  // --fill-from N (with --reuse): the store holds corpus memories [0, N) already; the rest come
+  // through the gate's import op (import-fill.ts) before the vectors.
+  const from = argValue('--fill-from', 0);
+  if (from > 0) {
+    progress(`${db.name}: importing memories ${from}..${size} through the gate`);
+    const { perSecond, copies } = await importRange(benchGate(db.handle), seed, from, size, keepStatistics(db.handle));
+    const rows = await sql<{ n: string }>`SELECT count(*) AS n FROM memories`.execute(db.handle.db);
+    notes.push(`${db.name}: corpus memories ${from}..${size} written through the gate's import op at ${perSecond}/s, ${copies} refused as exact copies (the first ${from} by create); ${rows.rows[0]?.n} memories stored`);
+  } else {
+    progress(`${db.name}: writing ${size} memories through the gate`);
+    await writeRange(benchGate(db.handle), seed, 0, size, 8, undefined, keepStatistics(db.handle));
+  }
   // --synthetic-vectors K: real vectors for K texts, noisy copies for the rest (latency only).
   const synthetic = argValue('--synthetic-vectors', 0);
   const vectors = synthetic > 0 ? await syntheticCorpusVectors(root, embedder, seed, size, synthetic) : await corpusVectors(root, embedder, seed, size);
   if (process.argv.includes('--bulk-vectors')) {
     const bulk = await bulkFillVectors(db, vectors, seed, { name: embedder.modelName, version: embedder.modelVersion }, buildMemory());
+    bulkBuildSeconds = bulk.hnswBuildSeconds;
     notes.push(`${db.name}: vectors written in bulk (${bulk.written} in ${bulk.writeSeconds} s), HNSW index built once in ${bulk.hnswBuildSeconds} s (maintenance_work_mem ${bulk.buildMemory})`);
   } else await fillVectors(db.handle, cachedPassageEmbedder(embedder, vectors, seed));
   // Every table, as autovacuum would on a default server (it is off on this machine's): the term
@@ -111,8 +126,8 @@ async function main(): Promise<void> {
     for (const make of makers) {
       const db = await make();
       try {
-        rows.push(...(await measure(db, embedder, size, count, seed, reuse >= 0 || copyOf >= 0)));
-        if (process.argv.includes('--sizing')) sizing = await measureSizing(db, { root, modelDir, seed, searches: 50, buildMemory: buildMemory() });
+        rows.push(...(await measure(db, embedder, size, count, seed, (reuse >= 0 && argValue('--fill-from', 0) === 0) || copyOf >= 0)));
+        if (process.argv.includes('--sizing')) sizing = await measureSizing(db, { root, modelDir, seed, searches: 50, buildMemory: buildMemory(), ...(bulkBuildSeconds === undefined ? {} : { builtInSeconds: bulkBuildSeconds }) });
       } finally {
         await db.destroy();
       }

@@ -6,7 +6,7 @@
 import { loadavg } from 'node:os';
 import { createEmbeddedDatabase, createNativeDatabase } from './databases.js';
 import { profileGate } from './profile-phase.js';
-import { progress } from './stats.js';
+import { cpuSplit, progress } from './stats.js';
 import { benchGate, keepStatistics, writeRange } from './write-phase.js';
 
 function argValue(flag: string, fallback: number): number {
@@ -26,11 +26,12 @@ const blockSize = Math.min(10_000, size);
 const db = pglite ? await createEmbeddedDatabase() : await createNativeDatabase();
 try {
   progress(`${db.name}: writing ${size} memories, ${concurrency} in flight (load average ${loadavg()[0]?.toFixed(2)})`);
-  const write = await writeRange(benchGate(db.handle), SEED, 0, size, concurrency, blockSize, keepStatistics(db.handle));
+  const { result: write, line: cpu } = await cpuSplit(size, () => writeRange(benchGate(db.handle), SEED, 0, size, concurrency, blockSize, keepStatistics(db.handle)));
   const profile = db.url ? await profileGate(db.url, SEED, size, 1000) : undefined;
   console.log(`## Write path, ${db.name}, ${new Date().toISOString()}\n`);
   console.log(`${size} memories in ${write.seconds} s: **${write.perSecond}/s** (blocks of ${blockSize}: ${write.blocks.map((b) => b.perSecond).join(', ')}); `
     + `per request p50/p95 ${write.latencyMs.p50}/${write.latencyMs.p95} ms; statuses ${JSON.stringify(write.statuses)}; load average ${loadavg()[0]?.toFixed(2)}`);
+  console.log(`\n${cpu} (memories)`);
   if (profile) {
     console.log(`\nGate profile at ${size} (sequential): ${profile.msPerRequest} ms per request, ${profile.statementsPerRequest} statements, SQL ${profile.sqlMsPerRequest} ms\n`);
     for (const s of profile.statements.slice(0, 6)) console.log(`- ${s.msPerRequest} ms (${s.calls} calls): ${s.sql}`);
