@@ -9,7 +9,7 @@
 // Results are markdown lines on stdout with the load average; progress on stderr.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import pg from 'pg';
+import { childrenCpuSeconds, machineBusySeconds } from './proc-stat.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = join(root, 'dist/apps/admin-cli/main.js');
@@ -67,15 +68,8 @@ function engram(store, args) {
   return JSON.parse(r.stdout);
 }
 
-/** CPU seconds so far: of this process's waited-for children (the CLI) and of the whole machine (Linux /proc). */
-function cpuSeconds() {
-  const tick = 100; // USER_HZ
-  const own = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-  const machine = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  // user nice system idle iowait irq softirq steal: busy is everything but idle and iowait.
-  const busy = machine.reduce((a, b) => a + b, 0) - (machine[3] ?? 0) - (machine[4] ?? 0);
-  return { children: (Number(own[13]) + Number(own[14])) / tick, machine: busy / tick };
-}
+/** CPU seconds so far: of this process's waited-for children (the CLI) and of the whole machine. */
+const cpuSeconds = () => ({ children: childrenCpuSeconds(), machine: machineBusySeconds() });
 
 /**
  * The import, timed, with where its CPU went (why a 2-core machine gets the rate it gets): the CLI

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 // Small timing helpers shared by the phases.
+import { machineBusySeconds } from '../proc-stat.mjs';
 
 /** Milliseconds since `start` (from performance.now()). */
 export const since = (start: number): number => performance.now() - start;
@@ -38,12 +38,6 @@ export function progress(message: string): void {
 
 /** Resident set size of this process in MiB. */
 export const rssMiB = (): number => Math.round(process.memoryUsage().rss / 1048576);
-
-/** Busy CPU seconds of the whole machine so far (Linux /proc/stat: all but idle and iowait). */
-export function machineBusySeconds(): number {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
-  return (fields.reduce((a, b) => a + b, 0) - (fields[3] ?? 0) - (fields[4] ?? 0)) / 100;
-}
 
 /**
  * Runs `work` and says where the machine's CPU went meanwhile, in ms per item: this process (the
