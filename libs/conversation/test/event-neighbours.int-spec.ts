@@ -45,7 +45,7 @@ describe.each(testBackends)('neighbour context over conversation events ($name)'
   });
 
   it('brings in the two turns on each side of a hit in its session, scored from it, and nothing farther or elsewhere', async () => {
-    const out = await withNeighbourContext(db, P, [hit('n3', 0.8)]);
+    const { hits: out } = await withNeighbourContext(db, P, [hit('n3', 0.8)]);
     const score = new Map(out.map((m) => [m.eventId, m.score]));
     expect(out[0]?.eventId).toBe('n3');
     expect(score.get('n3')).toBeCloseTo(0.8);
@@ -58,7 +58,7 @@ describe.each(testBackends)('neighbour context over conversation events ($name)'
   });
 
   it('lifts a hit by its better neighbour, and keeps a hit without neighbours as it was', async () => {
-    const out = await withNeighbourContext(db, P, [hit('n3', 0.5), hit('n4', 1), hit('other', 0.6)]);
+    const { hits: out } = await withNeighbourContext(db, P, [hit('n3', 0.5), hit('n4', 1), hit('other', 0.6)]);
     const score = new Map(out.map((m) => [m.eventId, m.score]));
     expect(score.get('n3')).toBeCloseTo(0.5 + NEIGHBOUR_WEIGHT * 1 * 0.5);
     expect(score.get('other')).toBeCloseTo(0.6);
@@ -66,7 +66,7 @@ describe.each(testBackends)('neighbour context over conversation events ($name)'
   });
 
   it('reads only neighbours inside a time window when one is given', async () => {
-    const out = await withNeighbourContext(db, P, [hit('n3', 0.8)], { from: at(3), to: at(5) });
+    const { hits: out } = await withNeighbourContext(db, P, [hit('n3', 0.8)], { from: at(3), to: at(5) });
     expect(out.map((m) => m.eventId).sort()).toEqual(['n3', 'n4']);
   });
 });

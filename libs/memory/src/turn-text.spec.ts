@@ -1,4 +1,4 @@
-import { ASKING, asks, asksWhen, capitalisedWords, FULL_TURN_WORDS, lengthPrior, MAX_NAMES, NOT_ABOUT_SPEAKER, OTHER_SPEAKER, saysWhen, speakerOf, speaksOfSelf, tellingPrior, turnPrior, UNDATED } from './turn-text.js';
+import { ASKING, asks, asksForSeveral, asksWhen, capitalisedWords, FULL_TURN_WORDS, lengthPrior, MAX_NAMES, NOT_ABOUT_SPEAKER, OTHER_SPEAKER, saysWhen, speakerOf, speaksOfSelf, tellingPrior, turnPrior, UNDATED } from './turn-text.js';
 
 const named = (...namedSpeakers: string[]) => ({ namedSpeakers, asksWhen: false });
 
@@ -70,5 +70,22 @@ describe('turn text (who said it, whether it asks, which names a question uses)'
     expect(capitalisedWords("What are Melanie's pets' names, Melanie?")).toEqual(['What', 'Melanie']);
     const many = Array.from({ length: 20 }, (_, i) => `Name${String.fromCharCode(97 + i)}`).join(' ');
     expect(capitalisedWords(many)).toHaveLength(MAX_NAMES);
+  });
+});
+
+describe('asksForSeveral', () => {
+  it('reads a list or a shared trait as asking for several things', () => {
+    for (const q of [
+      "What are Kate's hobbies?", 'Which cities have both been to?', 'What sports does Kevin play?', 'What Italian dishes does Elise like?',
+      'In which countries did she relax on the beach?', 'What do they have in common?', 'Where has Elise travelled?',
+      'What kind of music does he like?', 'What are some tips she gave?', 'What countries except the US has he been to?',
+    ]) expect([q, asksForSeveral(q)]).toEqual([q, true]);
+  });
+
+  it('reads a question about one thing as asking for one', () => {
+    for (const q of [
+      'What is Elise doing in Galveston?', 'What does Melanie paint?', 'When did Kate dye her hair?', 'Where was Elise on 31 Dec 2023?',
+      'What country does Elise live in?', 'Did Kevin go to Italy?', 'How long did she have the flu?', 'What was his address?',
+    ]) expect([q, asksForSeveral(q)]).toEqual([q, false]);
   });
 });

@@ -66,6 +66,27 @@ export function capitalisedWords(text: string): string[] {
 export const asksWhen = (query: string): boolean =>
   /^\W*when\b/i.test(query) || /\b(?:what|which)\s+(?:date|day|month|year)\b|\bhow long ago\b/i.test(query);
 
+/** Words by which a question asks for more than one thing, or for what two people share. */
+const SEVERAL = /\b(?:both|all|common|kinds? of|types? of|sorts? of|ways|some|various|different|several|things|besides|except|other than)\b/i;
+/** "What are …", "Which were …": a plural subject. */
+const WHAT_ARE = /^\W*(?:what|which)\s+(?:are|were)\b/i;
+/** "Where has she …", "Where have they …": every place so far. */
+const WHERE_HAS = /^\W*where\s+(?:has|have)\b/i;
+/** "What (Italian) dishes does …", "In which countries did …": a plural noun of up to four words before the verb. */
+const PLURAL_OBJECT = /^\W*(?:in\s+|from\s+)?(?:what|which)\s+(?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]{2,}s\s+(?:do|does|did|has|have|are|were|can|could|would|will|is|was)\b/iu;
+/** "What is …", "What does …": an auxiliary right after the question word is not a plural noun. */
+const AUXILIARY_FIRST = /^\W*(?:what|which)\s+(?:is|was|does|has)\b/i;
+
+/**
+ * Whether a query asks for several things (ADR-0053): a list ("What are Kate's hobbies?", "Which
+ * cities has he visited?", "What sports does she play?") or what two people share ("What do they
+ * have in common?"). Its answer is spread over several moments of a conversation, so its top ranks
+ * should hold several of them (spreadOverMoments). English words only: in another language no
+ * query asks for several and the ranking is as before.
+ */
+export const asksForSeveral = (query: string): boolean =>
+  SEVERAL.test(query) || WHAT_ARE.test(query) || WHERE_HAS.test(query) || (PLURAL_OBJECT.test(query) && !AUXILIARY_FIRST.test(query));
+
 // Only whether a text names a time matters here, not which: any reference date will do.
 const ANY_REFERENCE = new Date(Date.UTC(2000, 0, 1));
 

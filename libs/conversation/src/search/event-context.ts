@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { BURST_REACH, burstLinks, lendNeighbourContext, type TurnOf } from '@engram/memory';
+import { BURST_REACH, burstLinks, lendNeighbourContext, onePerMoment, spreadOverMoments, type NeighbourLink, type TurnOf } from '@engram/memory';
 import type { ConversationDb } from '../conversation-database.js';
 import { bestFirst, type EventMatch, type TimeWindow } from './event-search.js';
 import { eventSpeaker } from './turn-priors.js';
@@ -69,10 +69,10 @@ export async function withSessionContext(db: ConversationDb, project: string, hi
  * s + c·(1 − s), c lent by the turns within NEIGHBOUR_DISTANCE of it in its session and by its
  * burst (the run of one speaker it belongs to, `speakers` telling who said a turn), and those
  * turns come in even when neither list found them (`contextOf`: the hit that lent them the most).
- * One extra read.
+ * Also returns the links read (turn, hit, distance), for spreadOverMomentsOf. One extra read.
  */
-export async function withNeighbourContext(db: ConversationDb, project: string, hits: EventMatch[], window?: TimeWindow, speakers: readonly string[] = []): Promise<EventMatch[]> {
-  if (hits.length === 0) return hits;
+export async function withNeighbourContext(db: ConversationDb, project: string, hits: EventMatch[], window?: TimeWindow, speakers: readonly string[] = []): Promise<{ hits: EventMatch[]; links: NeighbourLink[] }> {
+  if (hits.length === 0) return { hits, links: [] };
   const near = await eventsAround(db, project, hits.map((h) => h.eventId), 'both', window);
   const own = new Map(hits.map((h) => [h.eventId, h.score]));
   const events = new Map(hits.map((h) => [h.eventId, h]));
@@ -89,7 +89,19 @@ export async function withNeighbourContext(db: ConversationDb, project: string, 
   const hitTurns = new Map(hits.map((h) => [h.eventId, turnOf(h.text, h.ts)]));
   const links = near.map((n) => ({ id: n.event_id, contextOf: n.context_of, distance: Number(n.distance), follows: n.follows, ...turnOf(n.text, n.ts) }));
   const scored = lendNeighbourContext(hits.map((h) => ({ id: h.eventId, score: h.score })), burstLinks(links, hitTurns));
-  return scored
-    .map((s) => ({ ...(events.get(s.id) as EventMatch), score: s.score }))
-    .sort(bestFirst);
+  return {
+    hits: scored.map((s) => ({ ...(events.get(s.id) as EventMatch), score: s.score })).sort(bestFirst),
+    links: links.map((l) => ({ id: l.id, contextOf: l.contextOf, distance: l.distance })),
+  };
+}
+
+/**
+ * For a question that asks for several things (memory's asksForSeveral, ADR-0053): the hits spread
+ * over moments of the conversation as memory search spreads them (memory's onePerMoment, then
+ * spreadOverMoments), over the `links` withNeighbourContext read. Re-sorted best first.
+ */
+export function spreadOverMomentsOf(hits: readonly EventMatch[], links: readonly NeighbourLink[]): EventMatch[] {
+  const byId = new Map(hits.map((h) => [h.eventId, h]));
+  const once = onePerMoment(hits.map((h) => ({ id: h.eventId, score: h.score })), links);
+  return spreadOverMoments(once, links).map((s) => ({ ...(byId.get(s.id) as EventMatch), score: s.score })).sort(bestFirst);
 }

@@ -1,10 +1,10 @@
 import type { EmbeddingProvider } from '@engram/infra';
 import { sql } from 'kysely';
-import { asksWhen, withoutSpeakers, withoutNames, type TurnQuery } from '@engram/memory';
+import { asksForSeveral, asksWhen, withoutSpeakers, withoutNames, type TurnQuery } from '@engram/memory';
 import { InvalidTocQueryError } from '../errors.js';
 import { holdingNodes, keywordEvents, vectorEvents, type EventMatch, type TimeWindow } from '../search/event-search.js';
 import { createTermStats, type TermStats } from '../search/term-stats.js';
-import { withNeighbourContext, withSessionContext } from '../search/event-context.js';
+import { spreadOverMomentsOf, withNeighbourContext, withSessionContext } from '../search/event-context.js';
 import { fuseEventScores } from '../search/event-fusion.js';
 import { dateWindowsOf, withoutAnchor } from '../search/date-windows.js';
 import { withTurnPriors } from '../search/turn-priors.js';
@@ -156,7 +156,8 @@ export function createTocSearch(db: ConversationDb, embedder: Embedder): TocSear
     if (qv) pending.push(vector(db, qv, project, k).then(([n, g]) => [list('vector', 'node')(n), list('vector', 'grip')(g)]));
     // Dated boost: inside each window the text names, the event search runs again as an extra list.
     const turnQuery: TurnQuery = { namedSpeakers: [...new Set(who.mentions.map((m) => m.speaker))], asksWhen: asksWhen(text) };
-    for (const w of [query.window, ...windows]) pending.push(eventList(project, stats, qv, ek, { ...turnQuery, speakers: who.speakers }, w));
+    const eventQuery = { ...turnQuery, speakers: who.speakers, asksForSeveral: asksForSeveral(text) };
+    for (const w of [query.window, ...windows]) pending.push(eventList(project, stats, qv, ek, eventQuery, w));
     return (await Promise.all(pending)).flat();
   }
 
@@ -165,15 +166,18 @@ export function createTocSearch(db: ConversationDb, embedder: Embedder): TocSear
    * into one list that counts for both, then neighbour context (a turn gains from the turns within
    * two of it in its session, which join the list, matched by what matched the hit that lent them
    * the most: ADR-0041), then the turn priors (another speaker than the one named, a turn that
-   * asks: ADR-0030; a turn that names no time when the question asks when: ADR-0041 amendment 1).
+   * asks: ADR-0030; a turn that names no time when the question asks when: ADR-0041 amendment 1),
+   * then, for a question that asks for several things, the hits spread over moments (ADR-0053).
    * A single list keeps the predecessor's session context (ADR-0021 amendment).
    */
-  async function eventList(project: string, stats: TermStats | null, qv: string | null, k: number, turnQuery: TurnQuery & { speakers: string[] }, w?: TimeWindow): Promise<List> {
+  async function eventList(project: string, stats: TermStats | null, qv: string | null, k: number, turnQuery: TurnQuery & { speakers: string[]; asksForSeveral: boolean }, w?: TimeWindow): Promise<List> {
     const [kw, vec] = await Promise.all([stats ? keywordEvents(db, project, stats, k, w) : null, qv ? vectorEvents(db, qv, project, k, w) : null]);
     if (kw && vec) {
       const fused = fuseEventScores(kw, vec);
       const via = new Map(fused.map((f) => [f.match.eventId, f.via]));
-      const inContext = withTurnPriors(await withNeighbourContext(db, project, fused.map((f) => f.match), w, turnQuery.speakers), turnQuery, turnQuery.speakers);
+      const near = await withNeighbourContext(db, project, fused.map((f) => f.match), w, turnQuery.speakers);
+      const ranked = withTurnPriors(near.hits, turnQuery, turnQuery.speakers);
+      const inContext = turnQuery.asksForSeveral ? spreadOverMomentsOf(ranked, near.links) : ranked;
       return { via: 'keyword', weight: 2 * WEIGHT.event, list: inContext.map((m) => ({ ...eventRanked(m), via: via.get(m.eventId) ?? via.get(m.contextOf ?? '') ?? [] })) };
     }
     const found = withTurnPriors(kw ? await withSessionContext(db, project, kw, w) : vec ?? [], turnQuery, turnQuery.speakers);

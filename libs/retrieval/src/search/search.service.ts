@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { capitalisedWords, PeopleBook, toMemoryRecord, withoutSpeakers, withoutNames, type MemoryDatabase, type Mention, type MemoryRow, type TimeWindow } from '@engram/memory';
+import { asksForSeveral, capitalisedWords, PeopleBook, toMemoryRecord, withoutSpeakers, withoutNames, type MemoryDatabase, type Mention, type MemoryRow, type TimeWindow } from '@engram/memory';
 import type { QueryEmbedder } from '../ports.js';
 import type { VisibilityFilter } from '../queries/visibility.filter.js';
 import { readCandidates, type CandidateReadSpec, type KeywordCandidate, type VectorCandidate } from '../queries/candidate-read.query.js';
@@ -114,7 +114,7 @@ function fuse(q: NormalizedSearchQuery, lists: { kw: KeywordCandidate[]; vec: Ve
   const vectorRanks = new Map(vec.map((r, i) => [r.id, i + 1]));
   const keywordRanks = new Map(kw.map((r, i) => [r.id, i + 1]));
   const fused = fuseScores({ vector: { weight: q.weights.vector, scores: vectorScores }, keyword: { weight: q.weights.keyword, scores: keywordScores } });
-  return withOnePerMoment(withTurnPriors(withNeighbourContext(fused, neighbours, rows), rows, q.text, named), neighbours, rows).map((e) => ({
+  return withOnePerMoment(withTurnPriors(withNeighbourContext(fused, neighbours, rows), rows, q.text, named), neighbours, rows, asksForSeveral(q.text)).map((e) => ({
     record: toMemoryRecord(rows.get(e.id) as MemoryRow),
     score: e.score,
     ...(e.context !== undefined && { contextScore: e.context }),

@@ -1,5 +1,5 @@
-import { NEIGHBOUR_WEIGHT, SECOND_NEIGHBOUR_WEIGHT, type MemoryRow } from '@engram/memory';
-import { CONTEXT_WEIGHT, isTurn, withNeighbourContext, withSessionContext, type Neighbour } from './session-context.js';
+import { BESIDE_A_BETTER_TURN, NEIGHBOUR_WEIGHT, SAME_MOMENT_AGAIN, SECOND_NEIGHBOUR_WEIGHT, type MemoryRow } from '@engram/memory';
+import { CONTEXT_WEIGHT, isTurn, withNeighbourContext, withOnePerMoment, withSessionContext, type Neighbour } from './session-context.js';
 
 const row = (id: string, memoryClass = 'episodic') => ({ id, content: `Ann: ${id}`, metadata: {}, memory_class: memoryClass }) as unknown as MemoryRow;
 const rowsOf = (...ids: string[]) => new Map(ids.map((id) => [id, row(id)]));
@@ -90,5 +90,29 @@ describe('withSessionContext', () => {
     expect(out.map((h) => h.row.id)).toEqual(['a', 'n']);
     expect(out[0]?.score).toBeCloseTo(0.6 / (1 + CONTEXT_WEIGHT));
     expect(out[1]?.score).toBeCloseTo((CONTEXT_WEIGHT * 0.6) / (1 + CONTEXT_WEIGHT));
+  });
+});
+
+describe('withOnePerMoment', () => {
+  // a and c are turns three apart in one session; b is another moment that matched a little less.
+  const hits = [{ id: 'a', score: 0.9 }, { id: 'c', score: 0.8 }, { id: 'b', score: 0.75 }];
+  const links = [neighbour('c', 'a', true, 3), neighbour('n', 'a', true, 1)];
+
+  it('spreads the hits of a question that asks for several things over moments of a few turns', () => {
+    const out = withOnePerMoment(hits, links, rowsOf('a', 'b', 'c', 'n'), true);
+    expect(out.map((h) => h.id)).toEqual(['a', 'b', 'c']);
+    expect(out[2]?.score).toBeCloseTo(0.8 * SAME_MOMENT_AGAIN);
+  });
+
+  it('leaves turns apart from each other alone for a question about one thing', () => {
+    expect(withOnePerMoment(hits, links, rowsOf('a', 'b', 'c', 'n')).map((h) => h.id)).toEqual(['a', 'c', 'b']);
+  });
+
+  it('links only dialogue turns: an agent note is not a moment of a conversation', () => {
+    const rows = new Map([...rowsOf('a', 'b'), ['c', row('c', 'semantic')]]);
+    const out = withOnePerMoment(hits, [{ ...neighbour('c', 'a', true, 1), memory_class: 'semantic' } as Neighbour], rows, true);
+    expect(out.map((h) => h.id)).toEqual(['a', 'c', 'b']);
+    expect(out[1]?.score).toBe(0.8);
+    expect(BESIDE_A_BETTER_TURN).toBeLessThan(1);
   });
 });

@@ -1,4 +1,4 @@
-import { burstLinks, lendNeighbourContext, onePerMoment, speakerOf, turnSpeaker, type ContextHit, type MemoryRow, type TurnOf } from '@engram/memory';
+import { burstLinks, lendNeighbourContext, MOMENT_RADIUS, onePerMoment, spreadOverMoments, speakerOf, turnSpeaker, type ContextHit, type MemoryRow, type TurnOf } from '@engram/memory';
 import type { Neighbour } from '../queries/candidate-read.query.js';
 
 export type { Neighbour };
@@ -77,12 +77,15 @@ export function withNeighbourContext(hits: readonly FusedHit[], neighbours: read
 
 /**
  * One slot per moment (memory's onePerMoment): a turn adjacent to a better hit of its session keeps
- * BESIDE_A_BETTER_TURN of its score, so a top 10 spreads over more moments of a conversation. Only
- * links between turns count (isTurn), as for neighbour context.
+ * BESIDE_A_BETTER_TURN of its score, so a top 10 spreads over more moments of a conversation. When
+ * the query asks for several things (`several`, memory's asksForSeveral), hits are then spread over
+ * moments of MOMENT_RADIUS turns (spreadOverMoments, ADR-0053). Only links between turns count
+ * (isTurn), as for neighbour context.
  */
-export function withOnePerMoment(hits: readonly FusedHit[], neighbours: readonly Neighbour[], rows: ReadonlyMap<string, MemoryRow>): FusedHit[] {
+export function withOnePerMoment(hits: readonly FusedHit[], neighbours: readonly Neighbour[], rows: ReadonlyMap<string, MemoryRow>, several = false): FusedHit[] {
   const links = neighbours
-    .filter((n) => Number(n.distance) === 1 && isTurn(n) && isTurn(rows.get(n.context_of)))
-    .map((n) => ({ id: n.id, contextOf: n.context_of, distance: 1 }));
-  return onePerMoment(hits, links);
+    .filter((n) => Number(n.distance) <= (several ? MOMENT_RADIUS : 1) && isTurn(n) && isTurn(rows.get(n.context_of)))
+    .map((n) => ({ id: n.id, contextOf: n.context_of, distance: Number(n.distance) }));
+  const once = onePerMoment(hits, links);
+  return several ? spreadOverMoments(once, links) : once;
 }
