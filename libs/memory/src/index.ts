@@ -53,7 +53,7 @@ export type { NewRecordInput, RecordPatch, RecordState } from './version-snapsho
 export { runInTurns, runNow, runSized, spaceSlices, STEP_CHARS, TURN_BUDGET_MS } from './turns.js';
 export { CONTEXT_REACH, CONTEXT_WORDS, embeddingText, isShortTurn, mayEmbedWithContext, SHORT_TURN_WORDS, type ContextTurn } from './embedding-context.js';
 export { BURST_GAP_MS, BURST_REACH, burstLinks, type TurnLink, type TurnOf } from './bursts.js';
-export { BESIDE_A_BETTER_TURN, MOMENT_RADIUS, onePerMoment, SAME_MOMENT_AGAIN, spreadOverMoments } from './moments.js';
+export { BESIDE_A_BETTER_TURN, MOMENT_RADIUS, onePerMoment, placeInMoments, SAME_MOMENT_AGAIN, spreadOverMoments } from './moments.js';
 export { lendNeighbourContext, NEIGHBOUR_DISTANCE, NEIGHBOUR_WEIGHT, SECOND_NEIGHBOUR_WEIGHT, type ContextHit, type NeighbourLink } from './neighbour-context.js';
 export { ASKING, asks, asksForSeveral, asksWhen, capitalisedWords, FULL_TURN_WORDS, lengthPrior, LENGTH_PRIOR_EXPONENT, NOT_ABOUT_SPEAKER, OTHER_SPEAKER, saysWhen, speakerOf, speaksOfSelf, tellingPrior, turnPrior, turnSpeaker, UNDATED, withoutSpeakers, type TurnQuery } from './turn-text.js';
 export { PeopleBook, type Mention, type TurnSample } from './people/people-book.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { BURST_REACH, burstLinks, lendNeighbourContext, onePerMoment, spreadOverMoments, type NeighbourLink, type TurnOf } from '@engram/memory';
+import { BURST_REACH, burstLinks, lendNeighbourContext, placeInMoments, type NeighbourLink, type TurnOf } from '@engram/memory';
 import type { ConversationDb } from '../conversation-database.js';
 import { bestFirst, type EventMatch, type TimeWindow } from './event-search.js';
 import { eventSpeaker } from './turn-priors.js';
@@ -102,6 +102,5 @@ export async function withNeighbourContext(db: ConversationDb, project: string, 
  */
 export function spreadOverMomentsOf(hits: readonly EventMatch[], links: readonly NeighbourLink[]): EventMatch[] {
   const byId = new Map(hits.map((h) => [h.eventId, h]));
-  const once = onePerMoment(hits.map((h) => ({ id: h.eventId, score: h.score })), links);
-  return spreadOverMoments(once, links).map((s) => ({ ...(byId.get(s.id) as EventMatch), score: s.score })).sort(bestFirst);
+  return placeInMoments(hits.map((h) => ({ id: h.eventId, score: h.score })), links, true).map((s) => ({ ...(byId.get(s.id) as EventMatch), score: s.score })).sort(bestFirst);
 }

@@ -1,4 +1,4 @@
-import { burstLinks, lendNeighbourContext, MOMENT_RADIUS, onePerMoment, spreadOverMoments, speakerOf, turnSpeaker, type ContextHit, type MemoryRow, type TurnOf } from '@engram/memory';
+import { burstLinks, lendNeighbourContext, MOMENT_RADIUS, placeInMoments, speakerOf, turnSpeaker, type ContextHit, type MemoryRow, type TurnOf } from '@engram/memory';
 import type { Neighbour } from '../queries/candidate-read.query.js';
 
 export type { Neighbour };
@@ -86,6 +86,5 @@ export function withOnePerMoment(hits: readonly FusedHit[], neighbours: readonly
   const links = neighbours
     .filter((n) => Number(n.distance) <= (several ? MOMENT_RADIUS : 1) && isTurn(n) && isTurn(rows.get(n.context_of)))
     .map((n) => ({ id: n.id, contextOf: n.context_of, distance: Number(n.distance) }));
-  const once = onePerMoment(hits, links);
-  return several ? spreadOverMoments(once, links) : once;
+  return placeInMoments(hits, links, several);
 }
