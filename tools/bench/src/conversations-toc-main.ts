@@ -55,9 +55,10 @@ async function runOne(client: Client, db: Parameters<typeof waitForToc>[0], c: C
   const questions = c.questions.filter((q) => q.category >= 1 && q.category <= 4).filter((q) => q.evidence.length > 0);
   const outcomes = await askQuestions(client, c, questions, o.k);
   progress(`${c.sampleId}: ${outcomes.filter((x) => x.tocHit).length}/${outcomes.length} toc.search, ${outcomes.filter((x) => x.recallHit).length} recall`);
+  const adversarial = await askQuestions(client, c, c.questions.filter((q) => q.category === 5 && q.evidence.length > 0), o.k);
   const reach = o.reach ? await reachability(client, c, 10) : null;
   const context = await memoryContext(client, c, questions, o.contextTokens);
-  return { sampleId: c.sampleId, turns: c.turns.length, sessions: new Set(c.turns.map((t) => t.session)).size, ingestMs, tocMs, vectorsMs, outcomes, reach, context };
+  return { sampleId: c.sampleId, turns: c.turns.length, sessions: new Set(c.turns.map((t) => t.session)).size, ingestMs, tocMs, vectorsMs, outcomes, adversarial, reach, context };
 }
 
 const o = parse(process.argv.slice(2));

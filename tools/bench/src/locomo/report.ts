@@ -12,7 +12,13 @@ export interface ConversationResult {
   tocMs: number;
   /** Until every event had its vector (0 when the server has no event vectors). */
   vectorsMs: number;
+  /** Categories 1-4: the headline figures. */
   outcomes: SearchOutcome[];
+  /**
+   * Category 5 (LoCoMo's adversarial questions: they ask about the wrong person), reported apart:
+   * a ranking that leans on who the question names must still find what the other person said.
+   */
+  adversarial: SearchOutcome[];
   reach: { reached: number; total: number; missed: string[]; via?: Record<string, number> } | null;
   context: ContextOutcome;
 }
@@ -48,6 +54,7 @@ function byCategory(rs: ConversationResult[]): string[] {
   return [
     ...[1, 2, 3, 4].map((cat) => line(String(cat), all.filter((x) => x.question.category === cat))),
     line('names a date', all.filter((x) => namesADate(x.question.question))),
+    line('5 adversarial (apart)', rs.flatMap((r) => r.adversarial)),
   ];
 }
 
