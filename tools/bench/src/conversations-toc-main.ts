@@ -52,10 +52,11 @@ async function runOne(client: Client, db: Parameters<typeof waitForToc>[0], c: C
   const tocMs = await waitForToc(db, c.project, false);
   const vectorsMs = tocMs + (await waitForToc(db, c.project, true));
   progress(`${c.sampleId}: ingest ${Math.round(ingestMs)} ms, TOC complete ${Math.round(tocMs)} ms later, event vectors ${Math.round(vectorsMs)} ms`);
-  const questions = c.questions.filter((q) => q.category >= 1 && q.category <= 4).filter((q) => q.evidence.length > 0);
+  const asked = (categories: number[]) => c.questions.filter((q) => categories.includes(q.category) && q.evidence.length > 0);
+  const questions = asked([1, 2, 3, 4]);
   const outcomes = await askQuestions(client, c, questions, o.k);
   progress(`${c.sampleId}: ${outcomes.filter((x) => x.tocHit).length}/${outcomes.length} toc.search, ${outcomes.filter((x) => x.recallHit).length} recall`);
-  const adversarial = await askQuestions(client, c, c.questions.filter((q) => q.category === 5 && q.evidence.length > 0), o.k);
+  const adversarial = await askQuestions(client, c, asked([5]), o.k);
   const reach = o.reach ? await reachability(client, c, 10) : null;
   const context = await memoryContext(client, c, questions, o.contextTokens);
   return { sampleId: c.sampleId, turns: c.turns.length, sessions: new Set(c.turns.map((t) => t.session)).size, ingestMs, tocMs, vectorsMs, outcomes, adversarial, reach, context };

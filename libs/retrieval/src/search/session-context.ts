@@ -1,4 +1,4 @@
-import { burstLinks, lendNeighbourContext, MOMENT_RADIUS, placeInMoments, speakerOf, turnSpeaker, type ContextHit, type MemoryRow, type TurnOf } from '@engram/memory';
+import { burstLinks, lendNeighbourContext, placeInMoments, speakerOf, turnSpeaker, type ContextHit, type MemoryRow, type TurnOf } from '@engram/memory';
 import type { Neighbour } from '../queries/candidate-read.query.js';
 
 export type { Neighbour };
@@ -83,8 +83,9 @@ export function withNeighbourContext(hits: readonly FusedHit[], neighbours: read
  * (isTurn), as for neighbour context.
  */
 export function withOnePerMoment(hits: readonly FusedHit[], neighbours: readonly Neighbour[], rows: ReadonlyMap<string, MemoryRow>, several = false): FusedHit[] {
+  // Each step reads only the links of its own reach (onePerMoment: adjacent; spreadOverMoments: MOMENT_RADIUS).
   const links = neighbours
-    .filter((n) => Number(n.distance) <= (several ? MOMENT_RADIUS : 1) && isTurn(n) && isTurn(rows.get(n.context_of)))
+    .filter((n) => isTurn(n) && isTurn(rows.get(n.context_of)))
     .map((n) => ({ id: n.id, contextOf: n.context_of, distance: Number(n.distance) }));
   return placeInMoments(hits, links, several);
 }
