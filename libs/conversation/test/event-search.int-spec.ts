@@ -84,6 +84,22 @@ describe.each(testBackends)('search over every conversation turn ($name)', (back
     expect(hits[0]).toMatchObject({ kind: 'event', id: 'c5' });
   });
 
+  it('embeds a short turn with its burst and prompt, so two equal replies differ by what they answer (ADR-0055)', async () => {
+    const B = 'project:bursts';
+    await createEventLog(handle.db as never).append([
+      // The same words twice: alone they tie, and a tie goes to the earlier turn (b4).
+      ev(B, 'b1', '2023-12-05T10:00:00Z', 'elise: I spent the whole day at the Art Basel fair in Miami Beach, so many paintings!', 'art'),
+      ev(B, 'b2', '2023-12-05T10:01:00Z', 'elise: This was my favourite one!', 'art'),
+      ev(B, 'b3', '2023-12-02T19:00:00Z', 'elise: We had dinner at a tiny Italian place near the harbour, fresh pasta and tiramisu.', 'food'),
+      ev(B, 'b4', '2023-12-02T19:01:00Z', 'elise: This was my favourite one!', 'food'),
+    ]);
+    expect(await toc.embedPendingEvents(100)).toEqual({ embedded: 4, more: false });
+    const { hits } = await toc.search(B, { text: 'the painting she liked best at the art fair', limit: 4, mode: 'vector' });
+    const found = hits.filter((h) => h.kind === 'event').map((h) => h.id);
+    expect(found).toContain('b2');
+    expect(found.indexOf('b2')).toBeLessThan(found.includes('b4') ? found.indexOf('b4') : Infinity);
+  });
+
   it('boosts events of the dates a query names, absolute or relative to another event', async () => {
     const top = async (text: string) => (await toc.search(D, { text, limit: 3, mode: 'keyword' })).hits.find((h) => h.kind === 'event')?.id;
     expect(await top('camping at the lake with the kids')).toBe('d2');
@@ -112,8 +128,9 @@ describe.each(testBackends)('search over every conversation turn ($name)', (back
   it('ranks the named speaker\'s own turn over the other speaker addressing her and over a question', async () => {
     const { hits } = await toc.search(S, { text: 'What has Melanie painted?', limit: 5, mode: 'keyword' });
     expect(hits.filter((h) => h.kind === 'event').map((h) => h.id).slice(0, 3)).toEqual(['s3', 's1', 's2']);
-    // Hybrid embeds the text without the name; on four turns min-max scaling is coarse, so only "near the top".
+    // Hybrid embeds the text without the name; on four turns min-max scaling is coarse, so only "near
+    // the top". s3 is short, so its vector also reads the prompt before it (ADR-0055): third, not second.
     const hybrid = await toc.search(S, { text: 'What has Melanie painted?', limit: 5, mode: 'hybrid' });
-    expect(hybrid.hits.filter((h) => h.kind === 'event').map((h) => h.id).slice(0, 2)).toContain('s3');
+    expect(hybrid.hits.filter((h) => h.kind === 'event').map((h) => h.id).slice(0, 3)).toContain('s3');
   });
 });

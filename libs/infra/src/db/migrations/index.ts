@@ -30,3 +30,4 @@ export * as _20261127T050000000Z from './20261127T050000000Z-memories-session-or
 export * as _20261128T060000000Z from './20261128T060000000Z-gate-holds-against-the-service-login.js';
 export * as _20261128T090000000Z from './20261128T090000000Z-librarian-split.js';
 export * as _20261128T100000000Z from './20261128T100000000Z-forget-clears-context-vectors.js';
+export * as _20261129T000000000Z from './20261129T000000000Z-conversation-short-turn-vectors.js';
