@@ -6,9 +6,10 @@ import { seedRecord, updateRecord } from './fixtures.js';
 import { useTestEmbedder } from './model.js';
 
 /*
- * Issue 16 item 7, ADR-0042: a search is one candidate read, and memory.retrieve that read plus one
- * state read. Every statement goes through the query builder, so a plugin sees each one; the read
- * path opens no transaction (there is none to count).
+ * Issue 16 item 7, ADR-0042, ADR-0056: a search is one candidate read (a keyword search one
+ * statement; a hybrid or vector search two, the keyword half read while the query is embedded),
+ * and memory.retrieve that read plus one state read. Every statement goes through the query
+ * builder, so a plugin sees each one; the read path opens no transaction (there is none to count).
  */
 const embedder = useTestEmbedder();
 
@@ -49,14 +50,44 @@ describe.each(testBackends)('one read per query ($name)', (backend) => {
     await handle.close();
   });
 
-  it('searches in one statement in every mode, the pending count and session neighbours included', async () => {
+  it('searches in one statement per half, the pending count and session neighbours included', async () => {
     const c = counted(handle.db);
     const search = createSearchService({ db: c.db, embedder });
-    for (const mode of ['hybrid', 'keyword', 'vector'] as const) {
+    // Vector mode reads keyword rows only for the capitalised words ("How"), to tell speakers apart.
+    for (const [mode, statements] of [['hybrid', 2], ['keyword', 1], ['vector', 2]] as const) {
       const res = await search.search({ text: 'How did the marathon go?', mode, scopes: [scope], topK: 5 });
       expect(res.results.length).toBeGreaterThan(0);
-      expect(c.statements()).toBe(1);
+      expect(c.statements()).toBe(statements);
     }
+    const noNames = await search.search({ text: 'the marathon on sunday', mode: 'vector', scopes: [scope], topK: 5 });
+    expect(noNames.results.length).toBeGreaterThan(0);
+    expect(c.statements()).toBe(1);
+  });
+
+  it('reads the keyword half while the query is embedded, and ranks as without the wait', async () => {
+    let embedding = false;
+    let keywordReadWhileEmbedding = false;
+    const slow = {
+      modelName: embedder.modelName, modelVersion: embedder.modelVersion,
+      embedQuery: async (text: string) => {
+        embedding = true;
+        try {
+          await new Promise((r) => setTimeout(r, 200));
+          return await embedder.embedQuery(text);
+        } finally {
+          embedding = false;
+        }
+      },
+    };
+    const plugin: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => ((keywordReadWhileEmbedding ||= embedding), args.result),
+    };
+    const search = createSearchService({ db: handle.db.withPlugin(plugin), embedder: slow });
+    const hybrid = await search.search({ text: 'How did the marathon go?', mode: 'hybrid', scopes: [scope], topK: 5 });
+    expect(keywordReadWhileEmbedding).toBe(true);
+    const plain = await createSearchService({ db: handle.db, embedder }).search({ text: 'How did the marathon go?', mode: 'hybrid', scopes: [scope], topK: 5 });
+    expect(hybrid.results.map((r) => [r.record.id, r.score])).toEqual(plain.results.map((r) => [r.record.id, r.score]));
   });
 
   it('retrieves with one candidate read and one state read once the speakers it names are known', async () => {
@@ -66,11 +97,11 @@ describe.each(testBackends)('one read per query ($name)', (backend) => {
     const retrieval = createRetrievalPipeline({ db: c.db, embedder, decayFactors: port, decayFactorTable: FACTORS });
     const query = { text: "How did Bob's marathon go?", scopes: [scope], topK: 3, route: 'simple' as const };
     // First sight of this scope: the query was embedded with "Bob" in it, and the read shows Bob
-    // speaks here, so the vector list is read again without him.
+    // speaks here, so both halves are read again, the vector half without him.
     const cold = await retrieval.retrieve(query);
-    expect(c.statements()).toBe(3);
+    expect(c.statements()).toBe(5);
     const warm = await retrieval.retrieve(query);
-    expect(c.statements()).toBe(2);
+    expect(c.statements()).toBe(3);
     expect(warm.results.map((r) => r.id)).toEqual(cold.results.map((r) => r.id));
     expect(asked).toBe(0);
   });

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { asksForSeveral, capitalisedWords, PeopleBook, toMemoryRecord, withoutSpeakers, withoutNames, type MemoryDatabase, type Mention, type MemoryRow, type TimeWindow } from '@engram/memory';
 import type { QueryEmbedder } from '../ports.js';
 import type { VisibilityFilter } from '../queries/visibility.filter.js';
-import { readCandidates, type CandidateReadSpec, type KeywordCandidate, type VectorCandidate } from '../queries/candidate-read.query.js';
+import { readCandidates, type CandidateRead, type CandidateReadSpec, type KeywordCandidate, type VectorCandidate } from '../queries/candidate-read.query.js';
+import type { NeighbourSides } from '../queries/session-neighbours.query.js';
 import type { EmbeddingModelId } from '../queries/vector-search.query.js';
 import { DEFAULT_RRF_K } from './rrf.js';
 import { boostDated, datedWindows, readWindows } from './date-boost.js';
@@ -145,57 +146,82 @@ interface Plan {
   /** How deep each list is read, and the dates the query names. */
   limit: number;
   windows: readonly TimeWindow[];
-  spec: CandidateReadSpec;
 }
 
 const NO_MODEL = 'vector search unavailable: no embedding model loaded — keyword results only';
 
-/** The read of a keyword search, or of a search whose query could not be embedded. */
-function keywordPlan(q: NormalizedSearchQuery, filter: VisibilityFilter, base: Omit<Plan, 'mode' | 'spec'>, pendingFor?: EmbeddingModelId | null): Plan {
+type Base = Omit<Plan, 'mode'>;
+
+/** A keyword search, or a search whose query could not be embedded: one read. */
+async function keywordRead(ctx: Ctx, q: NormalizedSearchQuery, filter: VisibilityFilter, base: Base, pendingFor?: EmbeddingModelId | null): Promise<{ plan: Plan; read: CandidateRead }> {
   const limit = q.mode === 'vector' ? q.topK : base.limit;
   const spec: CandidateReadSpec = { filter, keyword: { text: withoutNames(q.text, base.mentions), limit, windows: readWindows(base.windows) }, neighbours: 'next' };
   if (pendingFor !== undefined) spec.pendingFor = pendingFor;
-  return { ...base, mode: 'keyword', spec };
+  return { plan: { ...base, mode: 'keyword' }, read: await readCandidates(ctx.db, spec) };
+}
+
+/** The two halves of a read as one: a turn near a hit of both lists is listed once. */
+function joined(keyword: CandidateRead | null, vector: CandidateRead): CandidateRead {
+  const seen = new Set<string>();
+  const neighbours = [...(keyword?.neighbours ?? []), ...vector.neighbours].filter((n) => {
+    const key = `${n.context_of}:${n.id}`;
+    return !seen.has(key) && Boolean(seen.add(key));
+  });
+  return { keyword: keyword?.keyword ?? [], vector: vector.vector, neighbours, pending: vector.pending };
 }
 
 /**
- * The sentence model reads the query without the people it names (ADR-0041): every turn carries
- * its speaker, so the name tells it nothing about what was said; BM25 reads a name the chat calls
- * someone as the name their turns are stored under (people.ts). Who the query names comes from
- * the people book, which every read teaches; the query is embedded before the one candidate read
- * (ADR-0042), so {@link rankedResults} checks the plan against what the read taught.
+ * Plans a search and reads its candidates. The sentence model reads the query without the people
+ * it names (ADR-0041): every turn carries its speaker, so the name tells it nothing about what was
+ * said; BM25 reads a name the chat calls someone as the name their turns are stored under
+ * (people.ts). Who the query names comes from the people book, which every read teaches.
+ *
+ * Two statements, the keyword half first (ADR-0056): its BM25 candidates and their session
+ * neighbours need no query vector, so they are read while the query is embedded; the vector half
+ * (nearest memories, their neighbours, the pending count) follows the embedding. Each half is one
+ * statement as ADR-0042 has it. A keyword half that fails is awaited before the error surfaces.
  */
-async function planRead(ctx: Ctx, q: NormalizedSearchQuery, filter: VisibilityFilter, model: EmbeddingModelId | null): Promise<Plan> {
+async function planAndRead(ctx: Ctx, q: NormalizedSearchQuery, filter: VisibilityFilter, model: EmbeddingModelId | null): Promise<{ plan: Plan; read: CandidateRead }> {
   const mentions = ctx.people.mentions(filter.scopes, q.text);
-  const base = { mentions, windows: datedWindows(q.text, filter.now), limit: q.mode === 'hybrid' ? Math.max(q.topK, q.listDepth ?? q.topK * ctx.overFetch) : q.topK };
-  if (q.mode === 'keyword') return keywordPlan(q, filter, base);
-  const embedded = await embedForSearch(ctx.embedder, withoutSpeakers(q.text, mentions.map((m) => m.word)));
-  if (!('vector' in embedded) || !model) return { ...keywordPlan(q, filter, base, model), degraded: 'degraded' in embedded ? embedded.degraded : NO_MODEL };
+  const base: Base = { mentions, windows: datedWindows(q.text, filter.now), limit: q.mode === 'hybrid' ? Math.max(q.topK, q.listDepth ?? q.topK * ctx.overFetch) : q.topK };
+  if (q.mode === 'keyword') return keywordRead(ctx, q, filter, base);
+  if (ctx.embedder === null || !model) return withDegraded(await keywordRead(ctx, q, filter, base, model), NO_MODEL);
   const keyword = keywordPart(q.mode, withoutNames(q.text, mentions), base.limit, base.windows);
-  const spec: CandidateReadSpec = { filter, pendingFor: model, vector: { queryVector: embedded.vector, model, limit: base.limit } };
-  if (keyword) spec.keyword = keyword;
   // Hybrid ranks with the neighbours; a vector search's probe reads the turn after each row only
   // to learn who answers a name (the people book), as a keyword search's session context does.
-  if (q.mode === 'hybrid') spec.neighbours = 'both';
-  else if (keyword) spec.neighbours = 'next';
-  return { ...base, mode: q.mode, spec };
+  const neighbours: NeighbourSides | undefined = q.mode === 'hybrid' ? 'both' : keyword ? 'next' : undefined;
+  const half = (spec: Omit<CandidateReadSpec, 'filter'>) => readCandidates(ctx.db, { filter, ...spec, ...(neighbours && { neighbours }) });
+  // Settled at once, so that a failure while the query is embedded is not an unhandled rejection.
+  const early = keyword ? settle(half({ keyword })) : null;
+  const embedded = await embedForSearch(ctx.embedder, withoutSpeakers(q.text, mentions.map((m) => m.word)));
+  if (!('vector' in embedded)) {
+    await early;
+    return withDegraded(await keywordRead(ctx, q, filter, base, model), embedded.degraded);
+  }
+  const [kw, vec] = await Promise.all([early, half({ pendingFor: model, vector: { queryVector: embedded.vector, model, limit: base.limit } })]);
+  return { plan: { ...base, mode: q.mode }, read: joined(kw === null ? null : unwrap(kw), vec) };
 }
 
+type Settled<T> = { ok: T } | { error: unknown };
+const settle = <T>(p: Promise<T>): Promise<Settled<T>> => p.then((ok) => ({ ok }), (error: unknown) => ({ error }));
+function unwrap<T>(s: Settled<T>): T {
+  if ('error' in s) throw s.error;
+  return s.ok;
+}
+const withDegraded = (r: { plan: Plan; read: CandidateRead }, degraded: string) => ({ plan: { ...r.plan, degraded }, read: r.read });
+
 /**
- * One candidate read (ADR-0042): the query is embedded first, then keyword candidates, vector
- * candidates, their session neighbours and the pending count come back in one statement. The read
- * teaches the people book; when it shows the query names other people than planned (a speaker not
- * seen yet, a name the chat calls someone), the query is planned and read again: a wrong guess
- * costs a second read, never a different answer.
+ * The candidate read of a search (ADR-0042, ADR-0056). The read teaches the people book; when it
+ * shows the query names other people than planned (a speaker not seen yet, a name the chat calls
+ * someone), the query is planned and read again: a wrong guess costs a second read, never a
+ * different answer.
  */
 async function rankedResults(ctx: Ctx, q: NormalizedSearchQuery, filter: VisibilityFilter) {
   const model = ctx.embedder && { name: ctx.embedder.modelName, version: ctx.embedder.modelVersion };
-  let plan = await planRead(ctx, q, filter, model);
-  let read = await readCandidates(ctx.db, plan.spec);
+  let { plan, read } = await planAndRead(ctx, q, filter, model);
   learnFromRead(ctx.people, read);
   if (!sameMentions(plan.mentions, ctx.people.mentions(filter.scopes, q.text))) {
-    plan = await planRead(ctx, q, filter, model);
-    read = await readCandidates(ctx.db, plan.spec);
+    ({ plan, read } = await planAndRead(ctx, q, filter, model));
     learnFromRead(ctx.people, read);
   }
   const { mode, degraded } = plan;
