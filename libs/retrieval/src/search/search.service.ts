@@ -191,23 +191,18 @@ async function planAndRead(ctx: Ctx, q: NormalizedSearchQuery, filter: Visibilit
   // to learn who answers a name (the people book), as a keyword search's session context does.
   const neighbours: NeighbourSides | undefined = q.mode === 'hybrid' ? 'both' : keyword ? 'next' : undefined;
   const half = (spec: Omit<CandidateReadSpec, 'filter'>) => readCandidates(ctx.db, { filter, ...spec, ...(neighbours && { neighbours }) });
-  // Settled at once, so that a failure while the query is embedded is not an unhandled rejection.
-  const early = keyword ? settle(half({ keyword })) : null;
+  const early = keyword ? half({ keyword }) : null;
+  // Awaited below; a handler now keeps a failure while the query is embedded from being unhandled.
+  early?.catch(() => undefined);
   const embedded = await embedForSearch(ctx.embedder, withoutSpeakers(q.text, mentions.map((m) => m.word)));
   if (!('vector' in embedded)) {
-    await early;
+    await early?.catch(() => undefined);
     return withDegraded(await keywordRead(ctx, q, filter, base, model), embedded.degraded);
   }
   const [kw, vec] = await Promise.all([early, half({ pendingFor: model, vector: { queryVector: embedded.vector, model, limit: base.limit } })]);
-  return { plan: { ...base, mode: q.mode }, read: joined(kw === null ? null : unwrap(kw), vec) };
+  return { plan: { ...base, mode: q.mode }, read: joined(kw, vec) };
 }
 
-type Settled<T> = { ok: T } | { error: unknown };
-const settle = <T>(p: Promise<T>): Promise<Settled<T>> => p.then((ok) => ({ ok }), (error: unknown) => ({ error }));
-function unwrap<T>(s: Settled<T>): T {
-  if ('error' in s) throw s.error;
-  return s.ok;
-}
 const withDegraded = (r: { plan: Plan; read: CandidateRead }, degraded: string) => ({ plan: { ...r.plan, degraded }, read: r.read });
 
 /**
