@@ -39,6 +39,7 @@ export type { Detection, DetectionClass, RedactionRules } from './sensitive/scan
 export { findSecretIdentifier, identifierSecretKind, identifierSecretMessage } from './sensitive/identifiers.js';
 export type { ParsedScope, Scope } from './scope.js';
 export { windowsIn } from './time/query-dates.js';
+export { aroundNamedDay } from './time/named-day.js';
 export type { TimeWindow } from './time/query-dates.js';
 export type { MemoriesTable } from './tables/memories.table.js';
 export type { EdgeKind, MemoryEdgesTable } from './tables/memory-edges.table.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { windowsIn } from '@engram/memory';
+import { aroundNamedDay, windowsIn } from '@engram/memory';
 import type { ConversationDb } from '../conversation-database.js';
 import { keywordEvents, type TimeWindow } from './event-search.js';
 import type { TermStatsReader } from './term-stats.js';
@@ -9,15 +9,6 @@ const UNIT_MS = { day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000 
 const ANCHORED = /\b(?:the|a|one)\s+(day|week|month)\s+(before|after)\s+([^?.!,;]{3,120})/i;
 /** At most this many date windows boost one search (each costs a query or two). */
 const MAX_WINDOWS = 2;
-const DAY_MS = 86_400_000;
-
-/**
- * A named day is read with the day on each side (issue 35): people tell on the next day what they
- * did, plan it the day before, and a message time near midnight falls on the neighbouring date in
- * another time zone. Wider windows stay as they are.
- */
-const withDaysBeside = (w: TimeWindow): TimeWindow =>
-  (w.to.getTime() - w.from.getTime() > DAY_MS ? w : { from: new Date(w.from.getTime() - DAY_MS), to: new Date(w.to.getTime() + DAY_MS) });
 
 /**
  * Splits "the week before the trip" off a search text: the rest is what to look for, the phrase
@@ -57,5 +48,6 @@ export async function dateWindowsOf(db: ConversationDb, termStats: TermStatsRead
     }
   }
   out.push(...windowsIn(anchored ? text.replace(anchored[0], ' ') : text, new Date(reference.getTime() + 1)));
-  return out.slice(0, MAX_WINDOWS).map(withDaysBeside);
+  // A named day reads the days around it, in any time zone (memory's aroundNamedDay, ADR-0057).
+  return out.slice(0, MAX_WINDOWS).map(aroundNamedDay);
 }

@@ -18,7 +18,8 @@ describe('dates named in a query', () => {
     // The day after (and before) a named day: the boost of a two-day span; two days off: nothing.
     expect(dateBoostOf(at('2023-10-14T00:00:00Z'), [day!])).toBe(DATE_BOOST / 2);
     expect(dateBoostOf(at('2023-10-12T23:00:00Z'), [day!])).toBe(DATE_BOOST / 2);
-    expect(dateBoostOf(at('2023-10-15T00:00:00Z'), [day!])).toBe(0);
+    expect(dateBoostOf(at('2023-10-15T11:00:00Z'), [day!])).toBe(DATE_BOOST / 2);
+    expect(dateBoostOf(at('2023-10-15T12:00:00Z'), [day!])).toBe(0);
     expect(dateBoostOf(at('2023-10-02T00:00:00Z'), [month!])).toBe(DATE_BOOST / 4);
     expect(dateBoostOf(at('2023-10-02T00:00:00Z'), [day!, month!])).toBe(DATE_BOOST / 4);
     expect(dateBoostOf(at('2023-10-13T01:00:00Z'), [month!, day!])).toBe(DATE_BOOST);
@@ -72,9 +73,19 @@ describe('dates named in a query', () => {
     expect(boostDated([hit], [window])[0]!.score).toBeGreaterThan(0.5);
   });
 
-  it('reads a named day with the day on each side, and wider windows as they are', () => {
+  it('reads a named day with the day on each side in any time zone, and wider windows as they are', () => {
     const [day, month] = [...datedWindows('on 13 October 2023', now), ...datedWindows('in October 2023', now)];
-    const iso = (w: { from: Date; to: Date }) => `${w.from.toISOString().slice(0, 10)}..${w.to.toISOString().slice(0, 10)}`;
-    expect(readWindows([day!, month!]).map(iso)).toEqual(['2023-10-12..2023-10-15', '2023-10-01..2023-11-01']);
+    const iso = (w: { from: Date; to: Date }) => `${w.from.toISOString().slice(0, 13)}..${w.to.toISOString().slice(0, 13)}`;
+    expect(readWindows([day!, month!]).map(iso)).toEqual(['2023-10-11T10..2023-10-15T12', '2023-10-01T00..2023-11-01T00']);
+  });
+
+  it('lifts a message sent after midnight UTC on the second day after a named day: the evening after, in the Americas', () => {
+    const [day] = datedWindows('what did Kevin watch on the night of 10.01.2024?', now);
+    // 01:04 UTC on 12 January is the evening of 11 January in Florida: the day after the named one.
+    expect(dateBoostOf(at('2024-01-12T01:04:17Z'), [day!])).toBe(DATE_BOOST / 2);
+    expect(dateBoostOf(at('2024-01-12T13:00:00Z'), [day!])).toBe(0);
+    // The day before, from its start in UTC+14.
+    expect(dateBoostOf(at('2024-01-08T10:30:00Z'), [day!])).toBe(DATE_BOOST / 2);
+    expect(dateBoostOf(at('2024-01-08T09:30:00Z'), [day!])).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { windowsIn, type TimeWindow } from '@engram/memory';
+import { aroundNamedDay, windowsIn, type TimeWindow } from '@engram/memory';
 
 /**
  * Time in questions (issue 16): "what did she paint on October 13, 2023?" names when the memory was
@@ -30,18 +30,18 @@ const widthDays = (w: TimeWindow) => (w.to.getTime() - w.from.getTime()) / DAY_M
 /**
  * A day a question names, seen from the chat: people tell on the next day what they did ("we
  * whipped up a pasta dish", the evening after the class), plan it the day before, and a message
- * time near midnight lands on the neighbouring date in another time zone. The days on either side
- * of a named day earn the boost of a two-day span.
+ * time is an instant that falls on another date in the asker's time zone (memory's
+ * aroundNamedDay). Those times earn the boost of a two-day span.
  */
 function besideDay(at: Date, w: TimeWindow): boolean {
   if (widthDays(w) > 1) return false;
-  const t = at.getTime();
-  return (t >= w.from.getTime() - DAY_MS && t < w.from.getTime()) || (t >= w.to.getTime() && t < w.to.getTime() + DAY_MS);
+  const around = aroundNamedDay(w);
+  return at >= around.from && at < around.to;
 }
 
-/** The windows a keyword read looks inside: the named days with the day on each side (besideDay). */
+/** The windows a keyword read looks inside: the named days with the days around them (besideDay). */
 export function readWindows(windows: readonly TimeWindow[]): TimeWindow[] {
-  return windows.map((w) => (widthDays(w) > 1 ? w : { from: new Date(w.from.getTime() - DAY_MS), to: new Date(w.to.getTime() + DAY_MS) }));
+  return windows.map(aroundNamedDay);
 }
 
 /**
