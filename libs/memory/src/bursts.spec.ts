@@ -1,4 +1,4 @@
-import { burstLinks, BURST_GAP_MS, type TurnLink } from './bursts.js';
+import { burstLinks, BURST_GAP_MS, type TurnLink, type TurnOf } from './bursts.js';
 
 const t0 = Date.UTC(2024, 0, 1, 12);
 const link = (id: string, distance: number, follows: boolean, speaker: string | null, minutes: number): TurnLink =>
@@ -29,5 +29,13 @@ describe('bursts of one speaker', () => {
   it('leaves turns without a speaker to plain distance', () => {
     const anon = new Map([['hit', { speaker: null, at: new Date(t0) }]]);
     expect(byId(burstLinks([link('n1', 1, true, null, 1), link('n2', 2, true, null, 1), link('n3', 3, true, null, 1)], anon))).toEqual({ n1: 1, n2: 2 });
+  });
+
+  it('marks the reply to a hit that only asks as its answer, and nothing else', () => {
+    const asking = new Map([['hit', { speaker: 'Ann', at: new Date(t0), asks: true }]]);
+    const links = [link('a1', 1, true, 'Ann', 1), link('b', 2, true, 'Bob', 2), link('p', 1, false, 'Bob', -1)];
+    const answers = (hitTurns: ReadonlyMap<string, TurnOf>) => burstLinks(links, hitTurns).filter((l) => l.answers).map((l) => l.id);
+    expect(answers(asking)).toEqual(['b']);
+    expect(answers(hits)).toEqual([]);
   });
 });

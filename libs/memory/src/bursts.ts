@@ -24,12 +24,15 @@ export interface TurnLink extends NeighbourLink {
 export interface TurnOf {
   speaker: string | null;
   at: Date;
+  /** The turn only asks (onlyAsks): its reply is its answer. */
+  asks?: boolean;
 }
 
 /**
  * The links as neighbour context counts them: a turn of the hit's burst, and the first turn of
  * another speaker on each side of the burst (the prompt before it, the answer after it), count as
  * adjacent (distance 1); other links keep their distance and are dropped beyond NEIGHBOUR_DISTANCE.
+ * The answer of a hit that only asks is marked `answers` (neighbour context lends it more).
  */
 export function burstLinks(links: readonly TurnLink[], hits: ReadonlyMap<string, TurnOf>): NeighbourLink[] {
   const groups = new Map<string, TurnLink[]>();
@@ -53,6 +56,10 @@ export function burstLinks(links: readonly TurnLink[], hits: ReadonlyMap<string,
       else if (inRun && contiguous && gapOk && l.speaker !== null) {
         distance = 1; // the prompt or the answer of the burst
         inRun = false;
+        if (l.follows && hit?.asks) {
+          out.push({ id: l.id, contextOf: l.contextOf, distance, answers: true });
+          continue;
+        }
       } else inRun = false;
       if (distance <= NEIGHBOUR_DISTANCE) out.push({ id: l.id, contextOf: l.contextOf, distance });
     }

@@ -56,7 +56,7 @@ export { CONTEXT_REACH, CONTEXT_WORDS, embeddingText, isShortTurn, mayEmbedWithC
 export { BURST_GAP_MS, BURST_REACH, burstLinks, type TurnLink, type TurnOf } from './bursts.js';
 export { BESIDE_A_BETTER_TURN, MOMENT_RADIUS, onePerMoment, placeInMoments, SAME_MOMENT_AGAIN, spreadOverMoments } from './moments.js';
 export { lendNeighbourContext, NEIGHBOUR_DISTANCE, NEIGHBOUR_WEIGHT, SECOND_NEIGHBOUR_WEIGHT, type ContextHit, type NeighbourLink } from './neighbour-context.js';
-export { ASKING, asks, asksForSeveral, asksWhen, capitalisedWords, FULL_TURN_WORDS, lengthPrior, LENGTH_PRIOR_EXPONENT, NOT_ABOUT_SPEAKER, OTHER_SPEAKER, saysWhen, speakerOf, speaksOfSelf, tellingPrior, turnPrior, turnSpeaker, UNDATED, withoutSpeakers, type TurnQuery } from './turn-text.js';
+export { ASKING, asks, onlyAsks, asksForSeveral, asksWhen, capitalisedWords, FULL_TURN_WORDS, lengthPrior, LENGTH_PRIOR_EXPONENT, NOT_ABOUT_SPEAKER, OTHER_SPEAKER, saysWhen, speakerOf, speaksOfSelf, tellingPrior, turnPrior, turnSpeaker, UNDATED, withoutSpeakers, type TurnQuery } from './turn-text.js';
 export { PeopleBook, type Mention, type TurnSample } from './people/people-book.js';
 export { namesSpeaker } from './people/name-match.js';
 export { withoutNames } from './people/without-names.js';

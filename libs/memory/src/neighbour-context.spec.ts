@@ -1,4 +1,4 @@
-import { lendNeighbourContext, NEIGHBOUR_DISTANCE, NEIGHBOUR_WEIGHT, SECOND_NEIGHBOUR_WEIGHT } from './neighbour-context.js';
+import { ANSWER_WEIGHT, lendNeighbourContext, NEIGHBOUR_DISTANCE, NEIGHBOUR_WEIGHT, SECOND_NEIGHBOUR_WEIGHT } from './neighbour-context.js';
 
 describe('lendNeighbourContext', () => {
   it('lends both ways along a link: the better adjacent and the better two-away score, filling what the own score leaves', () => {
@@ -29,5 +29,13 @@ describe('lendNeighbourContext', () => {
     ]);
     for (const h of out) expect(h.score).toBeLessThanOrEqual(1);
     expect(out.find((h) => h.id === 'b')?.context).toBeCloseTo(NEIGHBOUR_WEIGHT + SECOND_NEIGHBOUR_WEIGHT);
+  });
+
+  it('lends the reply to a question ANSWER_WEIGHT of the question\'s score, and the question the usual share back', () => {
+    const out = lendNeighbourContext([{ id: 'q', score: 0.8 }, { id: 'r', score: 0.2 }], [{ id: 'r', contextOf: 'q', distance: 1, answers: true }]);
+    const by = new Map(out.map((h) => [h.id, h.score]));
+    expect(by.get('r')).toBeCloseTo(0.2 + ANSWER_WEIGHT * 0.8 * 0.8);
+    expect(by.get('q')).toBeCloseTo(0.8 + NEIGHBOUR_WEIGHT * 0.2 * 0.2);
+    expect(ANSWER_WEIGHT).toBeGreaterThan(NEIGHBOUR_WEIGHT);
   });
 });

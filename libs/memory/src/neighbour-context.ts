@@ -30,11 +30,22 @@ export interface NeighbourLink {
   id: string;
   contextOf: string;
   distance: number;
+  /** Set when `id` is the reply to hit `contextOf`, a turn that only asks (burstLinks). */
+  answers?: boolean;
 }
 
 /**
- * With c = NEIGHBOUR_WEIGHT × the score of the better adjacent turn + SECOND_NEIGHBOUR_WEIGHT × that
- * of the better turn two away (at most 1), a hit scores s + c·(1 − s): the neighbours fill part of
+ * How much a turn that only asks lends the reply that answers it (ADR-0058), in place of
+ * NEIGHBOUR_WEIGHT: a question an agent asks often mirrors one asked in the chat ("What gave you
+ * the idea?"), whose words and meaning the asking turn holds and whose answer is the reply.
+ * Measured 0.5-0.8 on the dev conversations, all about equal; 1 would rank the reply with the question.
+ */
+export const ANSWER_WEIGHT = 0.6;
+
+/**
+ * With c = NEIGHBOUR_WEIGHT × the score of the better adjacent turn (ANSWER_WEIGHT × that of the
+ * question it answers, when larger) + SECOND_NEIGHBOUR_WEIGHT × that of the better turn two away
+ * (at most 1), a hit scores s + c·(1 − s): the neighbours fill part of
  * what the turn's own match leaves, so scores stay in [0, 1] and a hit without neighbours keeps its
  * score exactly. A neighbour no list found comes in with s = 0. Context flows both ways along each
  * link; links farther than NEIGHBOUR_DISTANCE or from a non-hit are ignored. Best first, ties by id.
@@ -43,6 +54,7 @@ export function lendNeighbourContext(hits: readonly ContextHit[], links: readonl
   const own = new Map(hits.map((h) => [h.id, h.score]));
   const near = new Map<string, number>();
   const far = new Map<string, number>();
+  const answered = new Map<string, number>();
   const credit = (id: string, distance: number, score: number) => {
     const side = distance === 1 ? near : far;
     side.set(id, Math.max(side.get(id) ?? 0, score));
@@ -51,13 +63,14 @@ export function lendNeighbourContext(hits: readonly ContextHit[], links: readonl
     const lent = own.get(link.contextOf);
     if (lent === undefined || link.distance < 1 || link.distance > NEIGHBOUR_DISTANCE) continue;
     credit(link.id, link.distance, lent);
+    if (link.answers) answered.set(link.id, Math.max(answered.get(link.id) ?? 0, lent));
     credit(link.contextOf, link.distance, own.get(link.id) ?? 0);
   }
   const ids = new Set([...own.keys(), ...near.keys(), ...far.keys()]);
   return [...ids]
     .map((id) => {
       const score = own.get(id) ?? 0;
-      const context = Math.min(1, NEIGHBOUR_WEIGHT * (near.get(id) ?? 0) + SECOND_NEIGHBOUR_WEIGHT * (far.get(id) ?? 0));
+      const context = Math.min(1, Math.max(NEIGHBOUR_WEIGHT * (near.get(id) ?? 0), ANSWER_WEIGHT * (answered.get(id) ?? 0)) + SECOND_NEIGHBOUR_WEIGHT * (far.get(id) ?? 0));
       return { id, score: score + context * (1 - score), ...(context > 0 && { context }) };
     })
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -1,4 +1,4 @@
-import { ASKING, asks, asksForSeveral, asksWhen, capitalisedWords, FULL_TURN_WORDS, lengthPrior, MAX_NAMES, NOT_ABOUT_SPEAKER, OTHER_SPEAKER, saysWhen, speakerOf, speaksOfSelf, tellingPrior, turnPrior, UNDATED } from './turn-text.js';
+import { ASIDE_WORDS, ASKING, asks, asksForSeveral, asksWhen, capitalisedWords, FULL_TURN_WORDS, lengthPrior, MAX_NAMES, NOT_ABOUT_SPEAKER, onlyAsks, OTHER_SPEAKER, saysWhen, speakerOf, speaksOfSelf, tellingPrior, turnPrior, UNDATED } from './turn-text.js';
 
 const named = (...namedSpeakers: string[]) => ({ namedSpeakers, asksWhen: false });
 
@@ -9,6 +9,16 @@ describe('turn text (who said it, whether it asks, which names a question uses)'
     expect(asks('Caroline: Did you paint it? [shares a photo of a horse]')).toBe(true);
     expect(asks('Caroline: I painted it. Did you?  ')).toBe(true);
     expect(asks('Caroline: Is it done? Yes, I finished it.')).toBe(false);
+  });
+
+  it('tells a turn that only asks from news that ends with a courtesy question', () => {
+    expect(onlyAsks('Caroline: Love that purple color! For walking or running?')).toBe(true);
+    expect(onlyAsks('elise: wow what gave you the idea? [shares a photo]')).toBe(true);
+    expect(onlyAsks('Kevin: Today I went to the spa and got a lovely massage, it was the best part of my whole week. How about you?')).toBe(false);
+    expect(onlyAsks('Kevin: I went to the spa.')).toBe(false);
+    const aside = Array.from({ length: ASIDE_WORDS }, () => 'wow').join(' ');
+    expect(onlyAsks(`${aside}. Really?`)).toBe(true);
+    expect(onlyAsks(`${aside} more. Really?`)).toBe(false);
   });
 
   it('keeps a turn\'s score when the query names no speaker, or two', () => {

@@ -56,6 +56,20 @@ export function turnSpeaker(text: string, metadata?: unknown): string | null {
 
 /** Whether a turn asks: it ends with a question mark once captions ("[shares …]") are left out. */
 export const asks = (text: string): boolean => /\?\s*$/.test(text.replace(CAPTION, ''));
+/** What a turn may tell besides its question and still only ask: a greeting, a compliment ("Wow, love that purple color!"). */
+export const ASIDE_WORDS = 15;
+
+/**
+ * Whether a turn only asks (ADR-0058): it ends with a question, and its other sentences hold at
+ * most ASIDE_WORDS words. "For walking or running?" asks; "Today I went to the spa and got a
+ * massage. How about you?" tells, and its question is courtesy.
+ */
+export const onlyAsks = (text: string): boolean => {
+  const said = text.replace(CAPTION, '').replace(SPEAKER, '').trim();
+  if (!/\?\s*$/.test(said)) return false;
+  const told = said.split(/(?<=[.!?])\s+/).filter((sentence) => !/\?\s*$/.test(sentence)).join(' ');
+  return told.split(/\s+/).filter(Boolean).length <= ASIDE_WORDS;
+};
 
 /** The distinct capitalised words of `text` (possessive dropped), at most MAX_NAMES. */
 export function capitalisedWords(text: string): string[] {

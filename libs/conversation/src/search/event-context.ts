@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { BURST_REACH, burstLinks, lendNeighbourContext, placeInMoments, type NeighbourLink, type TurnOf } from '@engram/memory';
+import { BURST_REACH, burstLinks, lendNeighbourContext, onlyAsks, placeInMoments, type NeighbourLink, type TurnOf } from '@engram/memory';
 import type { ConversationDb } from '../conversation-database.js';
 import { bestFirst, type EventMatch, type TimeWindow } from './event-search.js';
 import { eventSpeaker } from './turn-priors.js';
@@ -85,7 +85,7 @@ export async function withNeighbourContext(db: ConversationDb, project: string, 
     events.set(n.event_id, broughtIn(n));
   }
   // Bursts (memory's burstLinks): a hit's run of one speaker, and the turns that prompt and answer it, count as adjacent.
-  const turnOf = (text: string, ts: Date | string): TurnOf => ({ speaker: eventSpeaker(text, speakers), at: new Date(ts) });
+  const turnOf = (text: string, ts: Date | string): TurnOf => ({ speaker: eventSpeaker(text, speakers), at: new Date(ts), asks: onlyAsks(text) });
   const hitTurns = new Map(hits.map((h) => [h.eventId, turnOf(h.text, h.ts)]));
   const links = near.map((n) => ({ id: n.event_id, contextOf: n.context_of, distance: Number(n.distance), follows: n.follows, ...turnOf(n.text, n.ts) }));
   const scored = lendNeighbourContext(hits.map((h) => ({ id: h.eventId, score: h.score })), burstLinks(links, hitTurns));

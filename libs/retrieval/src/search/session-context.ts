@@ -1,4 +1,4 @@
-import { burstLinks, lendNeighbourContext, placeInMoments, speakerOf, turnSpeaker, type ContextHit, type MemoryRow, type TurnOf } from '@engram/memory';
+import { burstLinks, lendNeighbourContext, onlyAsks, placeInMoments, speakerOf, turnSpeaker, type ContextHit, type MemoryRow, type TurnOf } from '@engram/memory';
 import type { Neighbour } from '../queries/candidate-read.query.js';
 
 export type { Neighbour };
@@ -69,7 +69,7 @@ export function withNeighbourContext(hits: readonly FusedHit[], neighbours: read
   const hitIds = new Set(hits.map((h) => h.id));
   const links = neighbours.filter((n) => hitIds.has(n.context_of) && isTurn(n) && isTurn(rows.get(n.context_of)));
   for (const n of links) if (!rows.has(n.id)) rows.set(n.id, withoutLink(n));
-  const turnOf = (row: MemoryRow): TurnOf => ({ speaker: turnSpeaker(row.content, row.metadata), at: new Date(row.valid_from) });
+  const turnOf = (row: MemoryRow): TurnOf => ({ speaker: turnSpeaker(row.content, row.metadata), at: new Date(row.valid_from), asks: onlyAsks(row.content) });
   const hitTurns = new Map([...hitIds].flatMap((id) => { const row = rows.get(id); return row ? [[id, turnOf(row)] as const] : []; }));
   const turnLinks = links.map((n) => ({ id: n.id, contextOf: n.context_of, distance: Number(n.distance), follows: n.follows, ...turnOf(n) }));
   return lendNeighbourContext(hits, burstLinks(turnLinks, hitTurns));
