@@ -40,6 +40,7 @@ export { findSecretIdentifier, identifierSecretKind, identifierSecretMessage } f
 export type { ParsedScope, Scope } from './scope.js';
 export { windowsIn } from './time/query-dates.js';
 export { aroundNamedDay } from './time/named-day.js';
+export { withoutExclusions } from './query-exclusions.js';
 export type { TimeWindow } from './time/query-dates.js';
 export type { MemoriesTable } from './tables/memories.table.js';
 export type { EdgeKind, MemoryEdgesTable } from './tables/memory-edges.table.js';

@@ -1,6 +1,6 @@
 import type { EmbeddingProvider } from '@engram/infra';
 import { sql } from 'kysely';
-import { asksForSeveral, asksWhen, withoutSpeakers, withoutNames, type TurnQuery } from '@engram/memory';
+import { asksForSeveral, asksWhen, withoutExclusions, withoutSpeakers, withoutNames, type TurnQuery } from '@engram/memory';
 import { InvalidTocQueryError } from '../errors.js';
 import { holdingNodes, keywordEvents, vectorEvents, type EventMatch, type TimeWindow } from '../search/event-search.js';
 import { createTermStats, type TermStats } from '../search/term-stats.js';
@@ -143,10 +143,12 @@ export function createTocSearch(db: ConversationDb, embedder: Embedder): TocSear
     // The sentence model embeds what was said; who said it is a prior on the turns (turn-priors).
     // BM25 reads a name the chat calls someone as the name their turns are stored under (people.ts).
     const people = peopleOf(project, text);
-    const keywordQuery = people.then((p) => withoutNames(text, p.mentions));
+    // What the question rules out ("except the US") would find the turns it rules out (query-exclusions).
+    const sought = withoutExclusions(text);
+    const keywordQuery = people.then((p) => withoutNames(sought, p.mentions));
     const [stats, qv, windows, who, keywordText] = await Promise.all([
       keywordOn ? keywordQuery.then((t) => termStats(project, t)) : null,
-      mode !== 'keyword' && embedder ? people.then((p) => embedder.embedQuery(withoutSpeakers(text, p.mentions.map((m) => m.word)))).then((v) => `[${Array.from(v).join(',')}]`) : null,
+      mode !== 'keyword' && embedder ? people.then((p) => embedder.embedQuery(withoutSpeakers(sought, p.mentions.map((m) => m.word)))).then((v) => `[${Array.from(v).join(',')}]`) : null,
       query.window ? [] : dateWindowsOf(db, termStats, project, asked),
       people,
       keywordQuery,
