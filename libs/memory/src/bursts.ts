@@ -52,16 +52,14 @@ export function burstLinks(links: readonly TurnLink[], hits: ReadonlyMap<string,
       const gapOk = Math.abs(l.at.getTime() - prevAt) <= BURST_GAP_MS;
       prevAt = l.at.getTime();
       let distance = l.distance;
+      let answers = false;
       if (inRun && contiguous && gapOk && l.speaker !== null && l.speaker === hit?.speaker) distance = 1;
       else if (inRun && contiguous && gapOk && l.speaker !== null) {
         distance = 1; // the prompt or the answer of the burst
         inRun = false;
-        if (l.follows && hit?.asks) {
-          out.push({ id: l.id, contextOf: l.contextOf, distance, answers: true });
-          continue;
-        }
+        answers = l.follows && hit?.asks === true;
       } else inRun = false;
-      if (distance <= NEIGHBOUR_DISTANCE) out.push({ id: l.id, contextOf: l.contextOf, distance });
+      if (distance <= NEIGHBOUR_DISTANCE) out.push({ id: l.id, contextOf: l.contextOf, distance, ...(answers && { answers }) });
     }
   }
   return out;

@@ -56,6 +56,7 @@ export function turnSpeaker(text: string, metadata?: unknown): string | null {
 
 /** Whether a turn asks: it ends with a question mark once captions ("[shares …]") are left out. */
 export const asks = (text: string): boolean => /\?\s*$/.test(text.replace(CAPTION, ''));
+
 /** What a turn may tell besides its question and still only ask: a greeting, a compliment ("Wow, love that purple color!"). */
 export const ASIDE_WORDS = 15;
 

@@ -85,8 +85,9 @@ export async function withNeighbourContext(db: ConversationDb, project: string, 
     events.set(n.event_id, broughtIn(n));
   }
   // Bursts (memory's burstLinks): a hit's run of one speaker, and the turns that prompt and answer it, count as adjacent.
-  const turnOf = (text: string, ts: Date | string): TurnOf => ({ speaker: eventSpeaker(text, speakers), at: new Date(ts), asks: onlyAsks(text) });
-  const hitTurns = new Map(hits.map((h) => [h.eventId, turnOf(h.text, h.ts)]));
+  const turnOf = (text: string, ts: Date | string): TurnOf => ({ speaker: eventSpeaker(text, speakers), at: new Date(ts) });
+  // Only a hit's question lends its reply (ADR-0058): whether a neighbour asks is never read.
+  const hitTurns = new Map(hits.map((h) => [h.eventId, { ...turnOf(h.text, h.ts), asks: onlyAsks(h.text) }]));
   const links = near.map((n) => ({ id: n.event_id, contextOf: n.context_of, distance: Number(n.distance), follows: n.follows, ...turnOf(n.text, n.ts) }));
   const scored = lendNeighbourContext(hits.map((h) => ({ id: h.eventId, score: h.score })), burstLinks(links, hitTurns));
   return {

@@ -31,10 +31,10 @@ const widthDays = (w: TimeWindow) => (w.to.getTime() - w.from.getTime()) / DAY_M
  * A day a question names, seen from the chat: people tell on the next day what they did ("we
  * whipped up a pasta dish", the evening after the class), plan it the day before, and a message
  * time is an instant that falls on another date in the asker's time zone (memory's
- * aroundNamedDay). Those times earn the boost of a two-day span.
+ * aroundNamedDay). Those times earn the boost of a two-day span. Asked only of times outside `w`;
+ * a wider window is its own span, so nothing lies beside it.
  */
 function besideDay(at: Date, w: TimeWindow): boolean {
-  if (widthDays(w) > 1) return false;
   const around = aroundNamedDay(w);
   return at >= around.from && at < around.to;
 }

@@ -146,6 +146,8 @@ interface Plan {
   /** How deep each list is read, and the dates the query names. */
   limit: number;
   windows: readonly TimeWindow[];
+  /** The query without what it rules out ("except the US", ADR-0059): the text both lists read. */
+  sought: string;
 }
 
 const NO_MODEL = 'vector search unavailable: no embedding model loaded — keyword results only';
@@ -155,7 +157,7 @@ type Base = Omit<Plan, 'mode'>;
 /** A keyword search, or a search whose query could not be embedded: one read. */
 async function keywordRead(ctx: Ctx, q: NormalizedSearchQuery, filter: VisibilityFilter, base: Base, pendingFor?: EmbeddingModelId | null): Promise<{ plan: Plan; read: CandidateRead }> {
   const limit = q.mode === 'vector' ? q.topK : base.limit;
-  const spec: CandidateReadSpec = { filter, keyword: { text: withoutNames(withoutExclusions(q.text), base.mentions), limit, windows: readWindows(base.windows) }, neighbours: 'next' };
+  const spec: CandidateReadSpec = { filter, keyword: { text: withoutNames(base.sought, base.mentions), limit, windows: readWindows(base.windows) }, neighbours: 'next' };
   if (pendingFor !== undefined) spec.pendingFor = pendingFor;
   return { plan: { ...base, mode: 'keyword' }, read: await readCandidates(ctx.db, spec) };
 }
@@ -183,10 +185,10 @@ function joined(keyword: CandidateRead | null, vector: CandidateRead): Candidate
  */
 async function planAndRead(ctx: Ctx, q: NormalizedSearchQuery, filter: VisibilityFilter, model: EmbeddingModelId | null): Promise<{ plan: Plan; read: CandidateRead }> {
   const mentions = ctx.people.mentions(filter.scopes, q.text);
-  const base: Base = { mentions, windows: datedWindows(q.text, filter.now), limit: q.mode === 'hybrid' ? Math.max(q.topK, q.listDepth ?? q.topK * ctx.overFetch) : q.topK };
+  const base: Base = { mentions, sought: withoutExclusions(q.text), windows: datedWindows(q.text, filter.now), limit: q.mode === 'hybrid' ? Math.max(q.topK, q.listDepth ?? q.topK * ctx.overFetch) : q.topK };
   if (q.mode === 'keyword') return keywordRead(ctx, q, filter, base);
   if (ctx.embedder === null || !model) return withDegraded(await keywordRead(ctx, q, filter, base, model), NO_MODEL);
-  const keyword = keywordPart(q.mode, withoutNames(withoutExclusions(q.text), mentions), base.limit, base.windows);
+  const keyword = keywordPart(q.mode, withoutNames(base.sought, mentions), base.limit, base.windows);
   // Hybrid ranks with the neighbours; a vector search's probe reads the turn after each row only
   // to learn who answers a name (the people book), as a keyword search's session context does.
   const neighbours: NeighbourSides | undefined = q.mode === 'hybrid' ? 'both' : keyword ? 'next' : undefined;
@@ -194,7 +196,7 @@ async function planAndRead(ctx: Ctx, q: NormalizedSearchQuery, filter: Visibilit
   const early = keyword ? half({ keyword }) : null;
   // Awaited below; a handler now keeps a failure while the query is embedded from being unhandled.
   early?.catch(() => undefined);
-  const embedded = await embedForSearch(ctx.embedder, withoutSpeakers(withoutExclusions(q.text), mentions.map((m) => m.word)));
+  const embedded = await embedForSearch(ctx.embedder, withoutSpeakers(base.sought, mentions.map((m) => m.word)));
   if (!('vector' in embedded)) {
     await early?.catch(() => undefined);
     return withDegraded(await keywordRead(ctx, q, filter, base, model), embedded.degraded);

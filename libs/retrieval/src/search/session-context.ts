@@ -69,8 +69,9 @@ export function withNeighbourContext(hits: readonly FusedHit[], neighbours: read
   const hitIds = new Set(hits.map((h) => h.id));
   const links = neighbours.filter((n) => hitIds.has(n.context_of) && isTurn(n) && isTurn(rows.get(n.context_of)));
   for (const n of links) if (!rows.has(n.id)) rows.set(n.id, withoutLink(n));
-  const turnOf = (row: MemoryRow): TurnOf => ({ speaker: turnSpeaker(row.content, row.metadata), at: new Date(row.valid_from), asks: onlyAsks(row.content) });
-  const hitTurns = new Map([...hitIds].flatMap((id) => { const row = rows.get(id); return row ? [[id, turnOf(row)] as const] : []; }));
+  const turnOf = (row: MemoryRow): TurnOf => ({ speaker: turnSpeaker(row.content, row.metadata), at: new Date(row.valid_from) });
+  // Only a hit's question lends its reply (ADR-0058): whether a neighbour asks is never read.
+  const hitTurns = new Map([...hitIds].flatMap((id) => { const row = rows.get(id); return row ? [[id, { ...turnOf(row), asks: onlyAsks(row.content) }] as const] : []; }));
   const turnLinks = links.map((n) => ({ id: n.id, contextOf: n.context_of, distance: Number(n.distance), follows: n.follows, ...turnOf(n) }));
   return lendNeighbourContext(hits, burstLinks(turnLinks, hitTurns));
 }
