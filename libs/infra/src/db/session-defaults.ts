@@ -13,8 +13,8 @@ import { dbLogger } from '../logger.js';
  * - `jit = off`: HNSW plans carry huge cost estimates that trigger JIT compilation costing more
  *   than the query (measured at 100k memories); engram runs no analytical queries that would gain.
  *
- * `hnsw.*` may be set before the vector library is loaded in a session: Postgres keeps them as
- * placeholders, and pgvector takes them over when it loads.
+ * `hnsw.*` may be set before the vector library is loaded in a session: Postgres keeps a setting
+ * of a library it has not loaded yet as a custom variable, and pgvector takes it over when it loads.
  */
 export const SESSION_DEFAULTS = Object.freeze({ 'hnsw.iterative_scan': 'relaxed_order', 'hnsw.ef_search': '100', jit: 'off' });
 
