@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '@engram/infra';
-import { bm25PlanCtes } from '../src/queries/bm25-plan.sql.js';
+import { BM25_CHEAP_LEXEMES, bm25PlanCtes, cheapLexemesFor } from '../src/queries/bm25-plan.sql.js';
 import { testBackends } from '../../../tools/test/backends.js';
 import { seedRecord } from './fixtures.js';
 
@@ -63,5 +63,22 @@ describe.each(testBackends)('BM25 plan in SQL ($name)', (backend) => {
     const { rows } = await sql<{ n: string }>`WITH ${bm25PlanCtes("o'brien", [scope])}
       SELECT count(*) AS n FROM memories WHERE scope = ${scope} AND search_tsv @@ (SELECT match FROM bm25_plan)`.execute(handle.db);
     expect(Number(rows[0]?.n)).toBe(1);
+  });
+
+  it('writes out at least as many cheap tests as the query has lexemes', async () => {
+    const texts = [
+      'What did we decide about the out-of-memory kill last week?',
+      'GraphQL configuration in libs/core/src/index.ts',
+      'see https://docs.example.com/a/b?c=d and mail ops@example.com',
+      "O'Brien's v1.2.3 release_notes: 2024-05-01, 10:30 UTC; café naïve résumé",
+      'foo-bar-baz qux.quux/corge under_score CamelCase x86_64 --flag -n',
+      'München, Zürich und São Paulo; 東京 タワー',
+      'the and of a an',
+    ];
+    for (const text of texts) {
+      const { rows } = await sql<{ n: number }>`SELECT count(DISTINCT l)::int AS n FROM unnest(tsvector_to_array(to_tsvector('english', ${text}))) AS l`.execute(handle.db);
+      expect({ text, bound: cheapLexemesFor(text) >= Math.min(Number(rows[0]?.n), BM25_CHEAP_LEXEMES) }).toEqual({ text, bound: true });
+    }
+    expect(cheapLexemesFor('x '.repeat(100) + Array.from({ length: 100 }, (_, i) => `w${i}`).join(' '))).toBe(BM25_CHEAP_LEXEMES);
   });
 });

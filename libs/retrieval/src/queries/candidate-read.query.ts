@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { MEMORY_COLUMNS, type MemoryDatabase, type MemoryRow, type TimeWindow } from '@engram/memory';
-import { bm25PlanCtes } from './bm25-plan.sql.js';
-import { keywordSearchQuery } from './keyword-search.query.js';
+import { bm25PlanCtes, cheapLexemesFor } from './bm25-plan.sql.js';
+import { datedKeywordCandidates, keywordSearchQuery } from './keyword-search.query.js';
 import { sessionNeighboursQuery, type NeighbourSides } from './session-neighbours.query.js';
 import { unembeddedCount } from './unembedded-count.sql.js';
 import { vectorSearchQuery, type EmbeddingModelId } from './vector-search.query.js';
@@ -64,14 +64,19 @@ export function candidateReadQuery(db: Kysely<MemoryDatabase>, spec: CandidateRe
   const lists: string[] = [];
   const out: RawBuilder<unknown>[] = [];
   if (keyword) {
-    ctes.push(bm25PlanCtes(keyword.text, filter.scopes), sql`kw AS (${keywordSearchQuery(db, filter, keyword.limit)})`);
-    out.push(branch('kw', 'kw', sql`row_number() OVER (ORDER BY x.keyword_score DESC, x.id)`, sql`x.keyword_score`));
-    lists.push('kw');
+    const cheap = cheapLexemesFor(keyword.text);
+    ctes.push(bm25PlanCtes(keyword.text, filter.scopes));
+    const best = (where: string) => sql`SELECT * FROM kwa WHERE ${sql.ref(`kwa.${where}`)} ORDER BY kwa.keyword_score DESC, kwa.id LIMIT ${keyword.limit}::int`;
     if (keyword.windows.length > 0) {
-      ctes.push(sql`kwd AS (${keywordSearchQuery(db, { ...filter, validWithin: keyword.windows }, keyword.limit)})`);
-      out.push(branch('kwd', 'kwd', sql`row_number() OVER (ORDER BY x.keyword_score DESC, x.id)`, sql`x.keyword_score`));
-      lists.push('kwd');
+      // Both lists from one pass over the matches (kwa, referenced twice: computed once).
+      ctes.push(sql`kwa AS (${datedKeywordCandidates(filter, keyword.limit, cheap, keyword.windows)})`, sql`kw AS (${best('among_all')})`, sql`kwd AS (${best('in_window')})`);
+      lists.push('kw', 'kwd');
+    } else {
+      ctes.push(sql`kw AS (${keywordSearchQuery(db, filter, keyword.limit, cheap)})`);
+      lists.push('kw');
     }
+    out.push(branch('kw', 'kw', sql`row_number() OVER (ORDER BY x.keyword_score DESC, x.id)`, sql`x.keyword_score`));
+    if (keyword.windows.length > 0) out.push(branch('kwd', 'kwd', sql`row_number() OVER (ORDER BY x.keyword_score DESC, x.id)`, sql`x.keyword_score`));
   }
   if (vector) {
     ctes.push(sql`vec AS (${vectorSearchQuery(db, vector.queryVector, vector.model, filter, vector.limit)})`);

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { HAS_EMBEDDING, MEMORY_COLUMNS, type MemoryDb } from '@engram/memory';
+import { HAS_EMBEDDING, MEMORY_COLUMNS, type MemoryDb, type TimeWindow } from '@engram/memory';
 import { BM25_B, BM25_K1 } from '../search/bm25.js';
 import { BM25_CHEAP_LEXEMES } from './bm25-plan.sql.js';
-import { visibleTo, type VisibilityFilter } from './visibility.filter.js';
+import { validWithin, visibility, visibleTo, type VisibilityFilter } from './visibility.filter.js';
 
 /**
  * How many of the cheaply scored candidates are scored exactly, per row asked. A memory's exact
@@ -24,13 +24,14 @@ export const BM25_RESCORE_DEPTH = 4;
  * set-returning subquery per row) cost twice the whole read at 100k memories, so only the best
  * `limit × BM25_RESCORE_DEPTH` get their exact score, which orders the result.
  */
-export function keywordSearchQuery(db: MemoryDb, filter: VisibilityFilter, limit: number) {
+/** The two scores of keywordSearchQuery: `cheap` over `memories`, `exact` over `c.search_tsv`. */
+function bm25Scores(cheapLexemes: number) {
   const norm = (tsv: string) => sql`(1 - ${BM25_B}::float8 + ${BM25_B}::float8 * length(${sql.ref(tsv)}) / (SELECT avg_len FROM bm25_plan))`;
   // One test per cheap lexeme, written out: a subquery over the lexemes per candidate cost 3 µs a
-  // row (a third of the read at 100k memories). Positions past the query's lexemes hold NULL, and
-  // `@@ NULL` is never true.
+  // row (a third of the read at 100k memories). Only as many as the query can hold (cheapLexemesFor);
+  // positions past the query's lexemes hold NULL, and `@@ NULL` is never true.
   const idfOfMatched = sql.join(
-    Array.from({ length: BM25_CHEAP_LEXEMES }, (_, i) => sql`CASE WHEN memories.search_tsv @@ p.cheap_queries[${sql.lit(i + 1)}] THEN p.cheap_idfs[${sql.lit(i + 1)}] ELSE 0 END`),
+    Array.from({ length: Math.min(Math.max(1, cheapLexemes), BM25_CHEAP_LEXEMES) }, (_, i) => sql`CASE WHEN memories.search_tsv @@ p.cheap_queries[${sql.lit(i + 1)}] THEN p.cheap_idfs[${sql.lit(i + 1)}] ELSE 0 END`),
     sql` + `,
   );
   const cheap = sql<number>`(${idfOfMatched}) / (1 + ${BM25_K1}::float8 * ${norm('memories.search_tsv')})`;
@@ -38,6 +39,11 @@ export function keywordSearchQuery(db: MemoryDb, filter: VisibilityFilter, limit
   const exact = sql<number>`(SELECT coalesce(sum(q.idf * ${tf} * ${BM25_K1 + 1}::float8 / (${tf} + ${BM25_K1}::float8 * ${norm('c.search_tsv')})), 0)
     FROM unnest(c.search_tsv) AS u JOIN unnest((SELECT lexemes FROM bm25_plan), (SELECT idfs FROM bm25_plan)) AS q(lexeme, idf) ON q.lexeme = u.lexeme)
     / (SELECT max_score FROM bm25_plan)`;
+  return { cheap, exact };
+}
+
+export function keywordSearchQuery(db: MemoryDb, filter: VisibilityFilter, limit: number, cheapLexemes: number = BM25_CHEAP_LEXEMES) {
+  const { cheap, exact } = bm25Scores(cheapLexemes);
   return db
     .with('c', (qb) => qb
       .selectFrom(['memories', sql`bm25_plan`.as('p')])
@@ -54,4 +60,28 @@ export function keywordSearchQuery(db: MemoryDb, filter: VisibilityFilter, limit
     .orderBy('keyword_score', 'desc')
     .orderBy('c.id')
     .limit(limit);
+}
+
+/**
+ * keywordSearchQuery's candidates for a query that names dates, and those whose valid_from lies in
+ * `windows`, from ONE pass over the matches: every candidate is ranked by its cheap score overall
+ * and within the windows, and is scored exactly when it is among the best `limit ×
+ * BM25_RESCORE_DEPTH` of either. `among_all` and `in_window` tell the two lists apart; each is
+ * keywordSearchQuery's list (the caller orders by `keyword_score`, then id, and keeps `limit`).
+ * A second pass over the same matches cost a dated query a third of its keyword read at 100k memories.
+ */
+export function datedKeywordCandidates(filter: VisibilityFilter, limit: number, cheapLexemes: number, windows: readonly TimeWindow[]) {
+  const { cheap, exact } = bm25Scores(cheapLexemes);
+  const depth = limit * BM25_RESCORE_DEPTH;
+  const columns = (alias: string) => sql.join(MEMORY_COLUMNS.map((c) => sql.ref(`${alias}.${c}`)));
+  return sql`WITH scored AS (
+      SELECT ${columns('memories')}, ${HAS_EMBEDDING}, memories.search_tsv, ${cheap} AS cheap_score, ${validWithin(windows)} AS in_window
+      FROM memories, bm25_plan AS p
+      WHERE memories.search_tsv @@ (SELECT match FROM bm25_plan) AND ${visibility(filter)}),
+    ranked AS (
+      SELECT s.*, row_number() OVER (ORDER BY s.cheap_score DESC, s.id) AS by_all,
+        row_number() OVER (PARTITION BY s.in_window ORDER BY s.cheap_score DESC, s.id) AS by_window
+      FROM scored s),
+    c AS (SELECT * FROM ranked r WHERE r.by_all <= ${depth}::int OR (r.in_window AND r.by_window <= ${depth}::int))
+    SELECT ${columns('c')}, c.has_embedding, c.by_all <= ${depth}::int AS among_all, c.in_window, ${exact} AS keyword_score FROM c`;
 }

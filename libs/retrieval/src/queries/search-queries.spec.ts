@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CompiledQuery } from 'kysely';
 import { compileOnlyDb as db, plainFilter as plain } from './compile-only.fixture.js';
+import { BM25_CHEAP_LEXEMES } from './bm25-plan.sql.js';
 import { candidateReadQuery, type CandidateReadSpec } from './candidate-read.query.js';
 import type { VisibilityFilter } from './visibility.filter.js';
 
@@ -49,11 +50,19 @@ describe('search SQL snapshot', () => {
   });
 
   it('binds the query text as one parameter, however long it is: the plan is made in the statement', () => {
-    const long = Array.from({ length: 1500 }, (_, i) => `w${i}`).join(' ');
-    const short = compile({ filter: plain, keyword: { text: 'x', limit: 40, windows: [] } });
+    // The text only sets how many cheap tests are written out (cheapLexemesFor), at most BM25_CHEAP_LEXEMES.
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
+    const long = words(1500);
+    const short = compile({ filter: plain, keyword: { text: words(BM25_CHEAP_LEXEMES), limit: 40, windows: [] } });
     const compiled = compile({ filter: plain, keyword: { text: long, limit: 40, windows: [] } });
     expect(compiled.sql).toBe(short.sql);
     expect(compiled.parameters).toContain(long);
+  });
+
+  it('writes out one cheap test per word the query can hold', () => {
+    const tests = (text: string) => compile({ filter: plain, keyword: { text, limit: 40, windows: [] } }).sql.match(/cheap_queries\[\d+\]/g)?.length;
+    expect(tests('deploy the database')).toBe(3);
+    expect(tests('out-of-memory kill')).toBe(6);
   });
 
   it('asks for no list it was not given', () => {

@@ -43,10 +43,14 @@ export function visibility(f: VisibilityFilter): Expression<SqlBool> {
     ...(f.minConfidence !== null ? [eb('memories.confidence', '>=', f.minConfidence)] : []),
     ...(f.createdAfter !== null ? [eb('memories.created_at', '>=', f.createdAfter)] : []),
     ...(f.createdBefore !== null ? [eb('memories.created_at', '<', f.createdBefore)] : []),
-    ...(windows.length > 0
-      ? [eb.or(windows.map((w) => eb.and([eb('memories.valid_from', '>=', w.from), eb('memories.valid_from', '<', w.to)])))]
-      : []),
+    ...(windows.length > 0 ? [validWithin(windows)] : []),
   ]);
+}
+
+/** Whether a memory's valid_from lies in one of `windows` (false for none). */
+export function validWithin(windows: readonly TimeWindow[]): Expression<SqlBool> {
+  const eb = expressionBuilder<MemoryDatabase, 'memories'>();
+  return eb.or(windows.map((w) => eb.and([eb('memories.valid_from', '>=', w.from), eb('memories.valid_from', '<', w.to)])));
 }
 
 /** {@link visibility} as a WHERE step of a query over `memories`. */
