@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { isUuid, MEMORY_COLUMNS, toMemoryRecord, type MemoryDatabase, type MemoryRecord, type MemoryRow } from '@engram/memory';
+import { isUuid, toMemoryRecord, type MemoryDatabase, type MemoryRecord, type MemoryRow } from '@engram/memory';
+import { memoryColumnsOf } from '../queries/memory-columns.sql.js';
 
 /** What validation knows about one stored record, read fresh at validation time. */
 export interface RecordState {
@@ -76,9 +77,8 @@ export async function loadRecordStates(db: Kysely<MemoryDatabase>, ids: readonly
   const valid = [...new Set(ids.filter(isUuid))];
   const out: RecordStates = { states: new Map(), sources: new Map(), factors: factors ? new Map() : null };
   if (valid.length === 0) return out;
-  const columns = sql.join(MEMORY_COLUMNS.map((c) => sql.ref(`m.${c}`)));
   const result = await sql<StateRow>`
-    SELECT ${columns}, (m.embedding IS NOT NULL) AS has_embedding, m.embedding::text AS embedding_text,
+    SELECT ${memoryColumnsOf('m')}, (m.embedding IS NOT NULL) AS has_embedding, m.embedding::text AS embedding_text,
       v.gate_request_id, v.recorded_at,
       d.edges::text[] AS derived_edges,
       (SELECT json_agg(json_build_object('id', s.id, 'status', s.status, 'superseded_by', s.superseded_by, 'scope', s.scope))

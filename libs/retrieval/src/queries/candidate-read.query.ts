@@ -1,7 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { MEMORY_COLUMNS, type MemoryDatabase, type MemoryRow, type TimeWindow } from '@engram/memory';
+import type { MemoryDatabase, MemoryRow, TimeWindow } from '@engram/memory';
 import { bm25PlanCtes, cheapLexemesFor } from './bm25-plan.sql.js';
 import { datedKeywordCandidates, keywordSearchQuery } from './keyword-search.query.js';
+import { memoryColumnsOf } from './memory-columns.sql.js';
 import { sessionNeighboursQuery, type NeighbourSides } from './session-neighbours.query.js';
 import { unembeddedCount } from './unembedded-count.sql.js';
 import { vectorSearchQuery, type EmbeddingModelId } from './vector-search.query.js';
@@ -44,11 +45,9 @@ export interface CandidateRead {
 type Kind = 'kw' | 'kwd' | 'vec' | 'nb' | 'meta';
 type ReadRow = MemoryRow & { kind: Kind; rank: number; score: number | string | null; context_of: string | null; follows: boolean | null; hop: number | null };
 
-const columns = (alias: string) => sql.join(MEMORY_COLUMNS.map((c) => sql.ref(`${alias}.${c}`)));
-
 // One output shape for every list: the memory columns, the list's score, the neighbour link.
 function branch(kind: Kind, from: string, rank: RawBuilder<unknown>, score: RawBuilder<unknown>, link = sql`NULL::uuid AS context_of, NULL::boolean AS follows, NULL::int AS hop`) {
-  return sql`SELECT ${sql.lit(kind)}::text AS kind, ${rank}::int AS rank, ${columns('x')}, x.has_embedding, ${score}::float8 AS score, ${link}
+  return sql`SELECT ${sql.lit(kind)}::text AS kind, ${rank}::int AS rank, ${memoryColumnsOf('x')}, x.has_embedding, ${score}::float8 AS score, ${link}
     FROM ${sql.table(from)} AS x`;
 }
 
@@ -65,18 +64,19 @@ export function candidateReadQuery(db: Kysely<MemoryDatabase>, spec: CandidateRe
   const out: RawBuilder<unknown>[] = [];
   if (keyword) {
     const cheap = cheapLexemesFor(keyword.text);
+    const keywordBranch = (kind: 'kw' | 'kwd') => branch(kind, kind, sql`row_number() OVER (ORDER BY x.keyword_score DESC, x.id)`, sql`x.keyword_score`);
     ctes.push(bm25PlanCtes(keyword.text, filter.scopes));
-    const best = (where: string) => sql`SELECT * FROM kwa WHERE ${sql.ref(`kwa.${where}`)} ORDER BY kwa.keyword_score DESC, kwa.id LIMIT ${keyword.limit}::int`;
+    out.push(keywordBranch('kw'));
     if (keyword.windows.length > 0) {
       // Both lists from one pass over the matches (kwa, referenced twice: computed once).
+      const best = (where: string) => sql`SELECT * FROM kwa WHERE ${sql.ref(`kwa.${where}`)} ORDER BY kwa.keyword_score DESC, kwa.id LIMIT ${keyword.limit}::int`;
       ctes.push(sql`kwa AS (${datedKeywordCandidates(filter, keyword.limit, cheap, keyword.windows)})`, sql`kw AS (${best('among_all')})`, sql`kwd AS (${best('in_window')})`);
+      out.push(keywordBranch('kwd'));
       lists.push('kw', 'kwd');
     } else {
       ctes.push(sql`kw AS (${keywordSearchQuery(db, filter, keyword.limit, cheap)})`);
       lists.push('kw');
     }
-    out.push(branch('kw', 'kw', sql`row_number() OVER (ORDER BY x.keyword_score DESC, x.id)`, sql`x.keyword_score`));
-    if (keyword.windows.length > 0) out.push(branch('kwd', 'kwd', sql`row_number() OVER (ORDER BY x.keyword_score DESC, x.id)`, sql`x.keyword_score`));
   }
   if (vector) {
     ctes.push(sql`vec AS (${vectorSearchQuery(db, vector.queryVector, vector.model, filter, vector.limit)})`);
@@ -90,7 +90,7 @@ export function candidateReadQuery(db: Kysely<MemoryDatabase>, spec: CandidateRe
   }
   const pending = spec.pendingFor === undefined ? sql`NULL` : unembeddedCount(filter, spec.pendingFor);
   // The meta row carries the count; its memory columns are NULLs of the right types (a join that never matches).
-  out.push(sql`SELECT 'meta'::text, 0, ${columns('x')}, NULL::boolean, (${pending})::float8, NULL::uuid, NULL::boolean, NULL::int
+  out.push(sql`SELECT 'meta'::text, 0, ${memoryColumnsOf('x')}, NULL::boolean, (${pending})::float8, NULL::uuid, NULL::boolean, NULL::int
     FROM (SELECT 1) AS one LEFT JOIN memories AS x ON false`);
   const withClause = ctes.length > 0 ? sql`WITH ${sql.join(ctes)} ` : sql``;
   return sql<ReadRow>`${withClause}${sql.join(out, sql` UNION ALL `)}`;

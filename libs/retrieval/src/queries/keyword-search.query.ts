@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { HAS_EMBEDDING, MEMORY_COLUMNS, type MemoryDb, type TimeWindow } from '@engram/memory';
 import { BM25_B, BM25_K1 } from '../search/bm25.js';
 import { BM25_CHEAP_LEXEMES } from './bm25-plan.sql.js';
+import { memoryColumnsOf } from './memory-columns.sql.js';
 import { validWithin, visibility, visibleTo, type VisibilityFilter } from './visibility.filter.js';
 
 /**
@@ -10,6 +11,24 @@ import { validWithin, visibility, visibleTo, type VisibilityFilter } from './vis
  * so only a memory that repeats the query's words many times could climb from below this depth.
  */
 export const BM25_RESCORE_DEPTH = 4;
+
+/** The two scores of keywordSearchQuery: `cheap` over `memories` (`cheapLexemes` tests, 1..BM25_CHEAP_LEXEMES), `exact` over `c.search_tsv`. */
+function bm25Scores(cheapLexemes: number) {
+  const norm = (tsv: string) => sql`(1 - ${BM25_B}::float8 + ${BM25_B}::float8 * length(${sql.ref(tsv)}) / (SELECT avg_len FROM bm25_plan))`;
+  // One test per cheap lexeme, written out: a subquery over the lexemes per candidate cost 3 µs a
+  // row (a third of the read at 100k memories). Only as many as the query can hold (cheapLexemesFor);
+  // positions past the query's lexemes hold NULL, and `@@ NULL` is never true.
+  const idfOfMatched = sql.join(
+    Array.from({ length: cheapLexemes }, (_, i) => sql`CASE WHEN memories.search_tsv @@ p.cheap_queries[${sql.lit(i + 1)}] THEN p.cheap_idfs[${sql.lit(i + 1)}] ELSE 0 END`),
+    sql` + `,
+  );
+  const cheap = sql<number>`(${idfOfMatched}) / (1 + ${BM25_K1}::float8 * ${norm('memories.search_tsv')})`;
+  const tf = sql`coalesce(array_length(u.positions, 1), 1)::float8`;
+  const exact = sql<number>`(SELECT coalesce(sum(q.idf * ${tf} * ${BM25_K1 + 1}::float8 / (${tf} + ${BM25_K1}::float8 * ${norm('c.search_tsv')})), 0)
+    FROM unnest(c.search_tsv) AS u JOIN unnest((SELECT lexemes FROM bm25_plan), (SELECT idfs FROM bm25_plan)) AS q(lexeme, idf) ON q.lexeme = u.lexeme)
+    / (SELECT max_score FROM bm25_plan)`;
+  return { cheap, exact };
+}
 
 /**
  * Full-text candidates ranked by Okapi BM25 (ADR-0019), over the plan the statement's `bm25_*`
@@ -24,24 +43,6 @@ export const BM25_RESCORE_DEPTH = 4;
  * set-returning subquery per row) cost twice the whole read at 100k memories, so only the best
  * `limit × BM25_RESCORE_DEPTH` get their exact score, which orders the result.
  */
-/** The two scores of keywordSearchQuery: `cheap` over `memories`, `exact` over `c.search_tsv`. */
-function bm25Scores(cheapLexemes: number) {
-  const norm = (tsv: string) => sql`(1 - ${BM25_B}::float8 + ${BM25_B}::float8 * length(${sql.ref(tsv)}) / (SELECT avg_len FROM bm25_plan))`;
-  // One test per cheap lexeme, written out: a subquery over the lexemes per candidate cost 3 µs a
-  // row (a third of the read at 100k memories). Only as many as the query can hold (cheapLexemesFor);
-  // positions past the query's lexemes hold NULL, and `@@ NULL` is never true.
-  const idfOfMatched = sql.join(
-    Array.from({ length: Math.min(Math.max(1, cheapLexemes), BM25_CHEAP_LEXEMES) }, (_, i) => sql`CASE WHEN memories.search_tsv @@ p.cheap_queries[${sql.lit(i + 1)}] THEN p.cheap_idfs[${sql.lit(i + 1)}] ELSE 0 END`),
-    sql` + `,
-  );
-  const cheap = sql<number>`(${idfOfMatched}) / (1 + ${BM25_K1}::float8 * ${norm('memories.search_tsv')})`;
-  const tf = sql`coalesce(array_length(u.positions, 1), 1)::float8`;
-  const exact = sql<number>`(SELECT coalesce(sum(q.idf * ${tf} * ${BM25_K1 + 1}::float8 / (${tf} + ${BM25_K1}::float8 * ${norm('c.search_tsv')})), 0)
-    FROM unnest(c.search_tsv) AS u JOIN unnest((SELECT lexemes FROM bm25_plan), (SELECT idfs FROM bm25_plan)) AS q(lexeme, idf) ON q.lexeme = u.lexeme)
-    / (SELECT max_score FROM bm25_plan)`;
-  return { cheap, exact };
-}
-
 export function keywordSearchQuery(db: MemoryDb, filter: VisibilityFilter, limit: number, cheapLexemes: number = BM25_CHEAP_LEXEMES) {
   const { cheap, exact } = bm25Scores(cheapLexemes);
   return db
@@ -73,9 +74,8 @@ export function keywordSearchQuery(db: MemoryDb, filter: VisibilityFilter, limit
 export function datedKeywordCandidates(filter: VisibilityFilter, limit: number, cheapLexemes: number, windows: readonly TimeWindow[]) {
   const { cheap, exact } = bm25Scores(cheapLexemes);
   const depth = limit * BM25_RESCORE_DEPTH;
-  const columns = (alias: string) => sql.join(MEMORY_COLUMNS.map((c) => sql.ref(`${alias}.${c}`)));
   return sql`WITH scored AS (
-      SELECT ${columns('memories')}, ${HAS_EMBEDDING}, memories.search_tsv, ${cheap} AS cheap_score, ${validWithin(windows)} AS in_window
+      SELECT ${memoryColumnsOf('memories')}, ${HAS_EMBEDDING}, memories.search_tsv, ${cheap} AS cheap_score, ${validWithin(windows)} AS in_window
       FROM memories, bm25_plan AS p
       WHERE memories.search_tsv @@ (SELECT match FROM bm25_plan) AND ${visibility(filter)}),
     ranked AS (
@@ -83,5 +83,5 @@ export function datedKeywordCandidates(filter: VisibilityFilter, limit: number, 
         row_number() OVER (PARTITION BY s.in_window ORDER BY s.cheap_score DESC, s.id) AS by_window
       FROM scored s),
     c AS (SELECT * FROM ranked r WHERE r.by_all <= ${depth}::int OR (r.in_window AND r.by_window <= ${depth}::int))
-    SELECT ${columns('c')}, c.has_embedding, c.by_all <= ${depth}::int AS among_all, c.in_window, ${exact} AS keyword_score FROM c`;
+    SELECT ${memoryColumnsOf('c')}, c.has_embedding, c.by_all <= ${depth}::int AS among_all, c.in_window, ${exact} AS keyword_score FROM c`;
 }
