@@ -19,13 +19,14 @@
 // statistics' statement trigger once per row and ran at ~33 rows/s under `nice -n 19` on the
 // shared 2-core VM (2026-11-28); one UPDATE per batch used ~1.5× less CPU per row there.
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const home = process.argv[2];
 if (!home) throw new Error('usage: fill-vectors-pglite.mjs <ENGRAM_HOME>');
-const db = await PGlite.create({ dataDir: join(home, 'pgdata'), extensions: { vector } });
+const db = await PGlite.create({ dataDir: join(home, 'pgdata'), extensions: { vector, btree_gin } });
 const log = (m) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${m}\n`);
 const buildMem = process.argv[3] ?? '512MB';
 const mem = () => {

@@ -30,7 +30,7 @@ describe.each(testBackends)('refreshStatistics on $name', (backend) => {
     await sql`INSERT INTO memories (id, version, type, memory_class, content, scope, source_type, content_hash, created_at, updated_at, valid_from)
       SELECT gen_random_uuid(), 1, 'fact', 'semantic', 'pending list probe ' || g, 'project:p', 'agent', md5(g::text), now(), now(), now()
       FROM generate_series(1, 300) g`.execute(handle.db);
-    const merge = async () => Number((await sql<{ n: number }>`SELECT gin_clean_pending_list('memories_tsv_idx'::regclass) AS n`.execute(handle.db)).rows[0]?.n);
+    const merge = async () => Number((await sql<{ n: number }>`SELECT gin_clean_pending_list('memories_scope_tsv_idx'::regclass) AS n`.execute(handle.db)).rows[0]?.n);
     expect(await refreshStatistics(handle.db, { tables: ['memories'] })).toEqual(['memories']);
     expect(await merge()).toBe(0); // nothing left to merge: refreshStatistics did it
     const found = await sql<{ n: number }>`SELECT count(*) AS n FROM memories WHERE search_tsv @@ to_tsquery('english', 'probe')`.execute(handle.db);

@@ -38,6 +38,6 @@ export async function refreshStatistics(db: Kysely<any>, options: RefreshStatist
   for (const r of stale) await sql`ANALYZE ${sql.table(r.relname)}`.execute(db);
   // The full-text index keeps new entries in an unsorted pending list (up to 4 MB) that every
   // search scans until a vacuum merges it; on PGlite nothing else ever does (ADR-0016).
-  if (stale.some((r) => r.relname === 'memories')) await sql`SELECT gin_clean_pending_list('memories_tsv_idx'::regclass)`.execute(db);
+  if (stale.some((r) => r.relname === 'memories')) await sql`SELECT gin_clean_pending_list('memories_scope_tsv_idx'::regclass)`.execute(db);
   return stale.map((r) => r.relname).sort();
 }

@@ -11,6 +11,7 @@ import net from 'node:net';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketHandler } from '@electric-sql/pglite-socket';
 
@@ -259,7 +260,8 @@ async function serve(port: MessagePort, data: PgliteWorkerData): Promise<void> {
     pglite = await PGlite.create({
       ...(data.dataDir ? { dataDir: data.dataDir } : {}),
       ...(data.pgliteWasmModule && data.initdbWasmModule ? { pgliteWasmModule: data.pgliteWasmModule, initdbWasmModule: data.initdbWasmModule } : {}),
-      extensions: { vector },
+      // btree_gin: keyword search's (scope, search_tsv) index (ADR-0061).
+      extensions: { vector, btree_gin },
       startParams: data.startParams,
     });
     server = await startTurnServer(pglite, data.socketPath, log);

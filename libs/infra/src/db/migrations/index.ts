@@ -31,3 +31,4 @@ export * as _20261128T060000000Z from './20261128T060000000Z-gate-holds-against-
 export * as _20261128T090000000Z from './20261128T090000000Z-librarian-split.js';
 export * as _20261128T100000000Z from './20261128T100000000Z-forget-clears-context-vectors.js';
 export * as _20261129T000000000Z from './20261129T000000000Z-conversation-short-turn-vectors.js';
+export * as _20261129T100000000Z from './20261129T100000000Z-keyword-index-per-scope.js';
