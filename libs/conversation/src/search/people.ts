@@ -71,3 +71,23 @@ export function createPeopleOf(db: ConversationDb): PeopleOf {
     return { mentions: book.mentions([project], text), speakers: book.speakers(project) };
   };
 }
+
+/** "recommend to Emi", "share with Kevin", "got for Joanna": a name the question gives someone something. */
+const RECIPIENT = (word: string) => new RegExp(`\\b(?:to|with|for)\\s+${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b(?!['’]s\\b)`, 'i');
+/** Words that make two named people one subject ("both", "Kevin and Paola", "each other", "together"). */
+const TOGETHER = /\b(?:both|and|each other|together)\b/i;
+
+/**
+ * The speakers a question asks about: those its mentions name, less the one it names only as
+ * whom something was said, given or shown to ("What tips did Paola give to Emi?" asks about
+ * Paola's turns), when that leaves exactly one. A question that joins the two ("both", "and")
+ * keeps both, and so does one whose names both follow such a word. English words only, like the
+ * rest of the query reader: elsewhere every named speaker counts, as before.
+ */
+export function speakersAsked(text: string, mentions: readonly Mention[]): string[] {
+  const named = [...new Set(mentions.map((m) => m.speaker))];
+  if (named.length !== 2 || TOGETHER.test(text)) return named;
+  const recipients = new Set(mentions.filter((m) => RECIPIENT(m.word).test(text)).map((m) => m.speaker));
+  const asked = named.filter((s) => !recipients.has(s));
+  return asked.length === 1 ? asked : named;
+}

@@ -8,7 +8,7 @@ import { spreadOverMomentsOf, withNeighbourContext, withSessionContext } from '.
 import { fuseEventScores } from '../search/event-fusion.js';
 import { dateWindowsOf, withoutAnchor } from '../search/date-windows.js';
 import { withTurnPriors } from '../search/turn-priors.js';
-import { createPeopleOf } from '../search/people.js';
+import { createPeopleOf, speakersAsked } from '../search/people.js';
 import type { TocLevel } from './time-buckets.js';
 import type { ConversationDb } from '../conversation-database.js';
 
@@ -157,7 +157,8 @@ export function createTocSearch(db: ConversationDb, embedder: Embedder): TocSear
     if (stats) pending.push(keyword(db, project, keywordText, k).then(([n, g]) => [list('keyword', 'node')(n), list('keyword', 'grip')(g)]));
     if (qv) pending.push(vector(db, qv, project, k).then(([n, g]) => [list('vector', 'node')(n), list('vector', 'grip')(g)]));
     // Dated boost: inside each window the text names, the event search runs again as an extra list.
-    const turnQuery: TurnQuery = { namedSpeakers: [...new Set(who.mentions.map((m) => m.speaker))], asksWhen: asksWhen(text) };
+    // The one a question names only as a recipient ("recommend to Emi") is not who said the answer (people.ts).
+    const turnQuery: TurnQuery = { namedSpeakers: speakersAsked(text, who.mentions), asksWhen: asksWhen(text) };
     const eventQuery = { ...turnQuery, speakers: who.speakers, asksForSeveral: asksForSeveral(text) };
     for (const w of [query.window, ...windows]) pending.push(eventList(project, stats, qv, ek, eventQuery, w));
     return (await Promise.all(pending)).flat();
