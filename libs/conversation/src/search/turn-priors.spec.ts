@@ -1,6 +1,6 @@
 import type { EventMatch } from './event-search.js';
 import { tellingPrior, withoutSpeakers } from '@engram/memory';
-import { withTurnPriors } from './turn-priors.js';
+import { NO_NEWS, tellsNews, withTurnPriors } from './turn-priors.js';
 
 const at = new Date('2023-05-08T10:00:00Z');
 const named = (...namedSpeakers: string[]) => ({ namedSpeakers, asksWhen: false });
@@ -36,8 +36,22 @@ describe('turn priors (who said it, whether it asks)', () => {
   it('counts a chat turn of few words less, and leaves an event without a known speaker alone', () => {
     const hits = [m('short', 'Melanie: lol same', 1), m('note', 'build failed', 0.9)];
     const out = withTurnPriors(hits, named(), ['Melanie', 'Caroline']);
-    expect(out.map((h) => [h.eventId, h.score])).toEqual([['note', 0.9], ['short', tellingPrior('lol same')]]);
+    expect(out.map((h) => [h.eventId, h.score])).toEqual([['note', 0.9], ['short', tellingPrior('lol same') * NO_NEWS]]);
     // Without the project's speakers nothing tells a chat turn from a note: no length prior.
     expect(withTurnPriors(hits, named()).map((h) => h.score)).toEqual([1, 0.9]);
+  });
+
+  it('ranks a turn that tells news over one that reacts to it or muses on the topic', () => {
+    expect(tellsNews('Kevin: I went to the spa today and got a massage')).toBe(true);
+    expect(tellsNews("Paola: A few years ago, I visited Crete and loved it")).toBe(true);
+    expect(tellsNews("Emi: We've just booked a trip to Banff!")).toBe(true);
+    expect(tellsNews('Emi: I cut my hair! It feels so refreshing')).toBe(true);
+    expect(tellsNews('Elise: That sounds like a fantastic spa experience! Massages are so relaxing')).toBe(false);
+    expect(tellsNews('Paola: Pursuing a career in technology can offer a wide range of opportunities')).toBe(false);
+    const hits = [
+      m('reacts', 'Elise: That sounds like a fantastic spa experience! I love how relaxing massages can be for body and mind, and the steam rooms too', 1),
+      m('tells', 'Kevin: Today I went to the spa and had a lovely massage, then sat in the steam room for an hour or so with a friend', 0.85),
+    ];
+    expect(withTurnPriors(hits, named(), ['Elise', 'Kevin']).map((h) => h.eventId)).toEqual(['tells', 'reacts']);
   });
 });
