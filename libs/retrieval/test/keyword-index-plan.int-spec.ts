@@ -2,14 +2,14 @@ import { sql, type Kysely } from 'kysely';
 import { testBackends } from '../../../tools/test/backends.js';
 
 /*
- * ADR-0061: keyword search's first step finds its rows through one GIN over (scope, search_tsv), so
+ * ADR-0062: keyword search's first step finds its rows through one GIN over (scope, search_tsv), so
  * that the asked scopes narrow the words' postings inside the index instead of through a second
  * bitmap of every row of those scopes. The probe is that step's own predicate
  * (keyword-search.query.ts), on both engines (btree_gin must load in PGlite too). An empty table's
  * planner would rather read the (scope, created_at) btree, so the probe drops the btrees inside a
  * rolled-back transaction: what is left shows what the GIN can serve. Whether the planner also puts
  * the scope test into the index condition depends on the table's size (at 100k it does:
- * docs/adr/0061). A query over every scope has no scope test and must still find its words there.
+ * docs/adr/0062). A query over every scope has no scope test and must still find its words there.
  */
 const WORDS = `search_tsv @@ 'postgr | index'::tsquery AND status = ANY(ARRAY['active'])`;
 const STEP = `SELECT id FROM memories WHERE ${WORDS} AND scope = ANY(ARRAY['global', 'project:a'])`;

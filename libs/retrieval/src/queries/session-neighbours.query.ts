@@ -27,15 +27,18 @@ function adjacent(after: boolean, depth: RawBuilder<number>) {
 }
 
 /**
- * How far to read on each side of a candidate: a turn that says who spoke (episodic, `speaker` or
- * `role` in its metadata) is read BURST_REACH turns each way to find its burst (ADR-0045); any
- * other memory of a session NEIGHBOUR_DISTANCE, all its neighbour context uses. At 100k agent
- * notes in sessions of 50 this keeps the read at what it was before bursts.
+ * How far to read on one side of a candidate. A turn that says who spoke (episodic, `speaker` or
+ * `role` in its metadata) is read BURST_REACH turns each way to find its burst (ADR-0045). Another
+ * episodic memory may still be a turn (a `Name:` prefix, memory's isTurn): NEIGHBOUR_DISTANCE each
+ * way, all its neighbour context uses. A semantic or procedural memory is never a turn: its only
+ * context is the memory stored right after it, which a keyword hit lends half its score (ADR-0020),
+ * so it reads that one and nothing before it (ADR-0062: in agent notes kept in sessions, the rows
+ * no ranking step looked at were half of every read's neighbours).
  */
-function depthOf(alias: string): RawBuilder<number> {
+function depthOf(alias: string, after: boolean): RawBuilder<number> {
   const row = (c: string) => sql.ref(`${alias}.${c}`);
-  return sql<number>`CASE WHEN ${row('memory_class')} = 'episodic' AND (${row('metadata')} ? 'speaker' OR ${row('metadata')} ? 'role')
-    THEN ${sql.lit(BURST_REACH)} ELSE ${sql.lit(NEIGHBOUR_DISTANCE)} END`;
+  return sql<number>`CASE WHEN ${row('memory_class')} <> 'episodic' THEN ${sql.lit(after ? 1 : 0)}
+    WHEN ${row('metadata')} ? 'speaker' OR ${row('metadata')} ? 'role' THEN ${sql.lit(BURST_REACH)} ELSE ${sql.lit(NEIGHBOUR_DISTANCE)} END`;
 }
 
 /**
@@ -48,9 +51,10 @@ function depthOf(alias: string): RawBuilder<number> {
  * candidates (up to 228 ms per search, bench:retrieve at 100k).
  */
 export function sessionNeighboursQuery(db: MemoryDb, ids: RawBuilder<unknown>, filter: VisibilityFilter, sides: NeighbourSides = 'next') {
-  const steps = sides === 'both' ? sql`${adjacent(true, sql`h.depth`)} UNION ALL ${adjacent(false, sql`h.depth`)}` : adjacent(true, sql`1`);
+  const steps = sides === 'both' ? sql`${adjacent(true, sql`h.depth_after`)} UNION ALL ${adjacent(false, sql`h.depth_before`)}` : adjacent(true, sql`1`);
+  const depths = sides === 'both' ? sql`, ${depthOf('h0', true)} AS depth_after, ${depthOf('h0', false)} AS depth_before` : sql``;
   const pairs = sql`(SELECT h.id AS context_of, nb.neighbour_id, nb.follows, nb.distance
-    FROM (SELECT h0.id, h0.scope, h0.created_at, ${sessionKeyOf('h0')} AS skey, ${depthOf('h0')} AS depth FROM memories h0
+    FROM (SELECT h0.id, h0.scope, h0.created_at, ${sessionKeyOf('h0')} AS skey${depths} FROM memories h0
       WHERE h0.id = ANY(${ids}::uuid[]) AND ${sessionKeyOf('h0')} IS NOT NULL) h
     CROSS JOIN LATERAL (${steps}) nb)`;
   return db

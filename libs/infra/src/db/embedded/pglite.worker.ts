@@ -260,7 +260,7 @@ async function serve(port: MessagePort, data: PgliteWorkerData): Promise<void> {
     pglite = await PGlite.create({
       ...(data.dataDir ? { dataDir: data.dataDir } : {}),
       ...(data.pgliteWasmModule && data.initdbWasmModule ? { pgliteWasmModule: data.pgliteWasmModule, initdbWasmModule: data.initdbWasmModule } : {}),
-      // btree_gin: keyword search's (scope, search_tsv) index (ADR-0061).
+      // btree_gin: keyword search's (scope, search_tsv) index (ADR-0062).
       extensions: { vector, btree_gin },
       startParams: data.startParams,
     });

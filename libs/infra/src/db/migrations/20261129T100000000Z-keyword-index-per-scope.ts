@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * Issue 35, ADR-0061: keyword search reads its first list through one GIN over (scope, search_tsv)
+ * Issue 35, ADR-0062: keyword search reads its first list through one GIN over (scope, search_tsv)
  * instead of the full-text GIN alone. Every search asks for a few scopes; with the words' index
  * alone Postgres ANDed the words' bitmap with a bitmap of every row of the asked scopes from the
  * (scope, created_at) btree: 17,000 row pointers read and sorted per search at 100k memories, 8 of
