@@ -1,7 +1,9 @@
 import type { DatabaseHandle } from '@engram/infra';
 import { createEmbeddingIndexer, createSearchService, type SearchService } from '../src/index.js';
 import { testBackends } from '../../../tools/test/backends.js';
-import { NEIGHBOUR_WEIGHT, SECOND_NEIGHBOUR_WEIGHT } from '@engram/memory';
+import { sql } from 'kysely';
+import { NEIGHBOUR_WEIGHT, SECOND_NEIGHBOUR_WEIGHT, speakerOf } from '@engram/memory';
+import { MAYBE_NAMED_PATTERN as maybeNamedPattern } from '../src/queries/session-neighbours.query.js';
 import { seedRecord } from './fixtures.js';
 import { useTestEmbedder } from './model.js';
 
@@ -99,5 +101,23 @@ describe.each(testBackends)('session neighbours in hybrid search ($name)', (back
     const guessed = await warm.search({ text, mode: 'hybrid', scopes: [scope], topK: 5 });
     const cold = await createSearchService({ db: handle.db, embedder }).search({ text, mode: 'hybrid', scopes: [scope], topK: 5 });
     expect(guessed.results.map((r) => [r.record.id, r.score])).toEqual(cold.results.map((r) => [r.record.id, r.score]));
+  });
+});
+
+/*
+ * ADR-0062: the neighbour read tells a possible "Name:" turn from other episodic memories in SQL,
+ * by a pattern that must pass every line memory's speakerOf names a speaker in (else such a turn
+ * would lose the neighbours its ranking reads), on both engines' regular expressions.
+ */
+describe.each(testBackends)('the SQL test for a possible "Name:" turn ($name)', (backend) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => { handle = await backend.open(); });
+  afterAll(() => handle.close());
+
+  it("passes every line memory's speakerOf reads a speaker in", async () => {
+    const lines = ['Bob: hi', 'Ann Marie Smith: we moved', 'José: ¿qué tal?', 'Zoë O\'Neil-Brown: ok', 'Ann:\u00a0non-breaking', 'Ann:\tTab', 'R2-D2: beep', 'Nobody said this', 'elise: lower case', 'Note: a memo'];
+    const { rows } = await sql<{ line: string; hit: boolean }>`SELECT l AS line, l ~ ${sql.lit(maybeNamedPattern)} AS hit FROM unnest(${lines}::text[]) AS l`.execute(handle.db);
+    for (const r of rows) if (speakerOf(r.line) !== null) expect([r.line, r.hit]).toEqual([r.line, true]);
+    expect(rows.filter((r) => speakerOf(r.line) !== null)).toHaveLength(8);
   });
 });

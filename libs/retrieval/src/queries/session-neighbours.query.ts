@@ -27,18 +27,27 @@ function adjacent(after: boolean, depth: RawBuilder<number>) {
 }
 
 /**
+ * A superset of memory's `speakerOf` ("Name: text" opens a chat line) in SQL: a first character
+ * that is not a space, then up to 100 that are no colon or line break, then a colon. Every line
+ * `speakerOf` names a speaker in passes; some that it does not ("Note: …") pass too, and read what
+ * a turn would, as before.
+ */
+export const MAYBE_NAMED_PATTERN = '^\\S[^:\\n]{0,100}:';
+const MAYBE_NAMED = sql.lit(MAYBE_NAMED_PATTERN);
+
+/**
  * How far to read on one side of a candidate. A turn that says who spoke (episodic, `speaker` or
- * `role` in its metadata) is read BURST_REACH turns each way to find its burst (ADR-0045). Another
- * episodic memory may still be a turn (a `Name:` prefix, memory's isTurn): NEIGHBOUR_DISTANCE each
- * way, all its neighbour context uses. A semantic or procedural memory is never a turn: its only
- * context is the memory stored right after it, which a keyword hit lends half its score (ADR-0020),
- * so it reads that one and nothing before it (ADR-0062: in agent notes kept in sessions, the rows
- * no ranking step looked at were half of every read's neighbours).
+ * `role` in its metadata) is read BURST_REACH turns each way to find its burst (ADR-0045). An
+ * episodic memory whose text may open with "Name:" may still be a turn (memory's isTurn):
+ * NEIGHBOUR_DISTANCE each way, all its neighbour context uses. Any other memory is never a turn:
+ * its only context is the memory stored right after it, which a keyword hit lends half its score
+ * (ADR-0020), so it reads that one and nothing before it (ADR-0062: in agent notes kept in
+ * sessions, the rows no ranking step looked at were more than half of every read's neighbours).
  */
 function depthOf(alias: string, after: boolean): RawBuilder<number> {
   const row = (c: string) => sql.ref(`${alias}.${c}`);
-  return sql<number>`CASE WHEN ${row('memory_class')} <> 'episodic' THEN ${sql.lit(after ? 1 : 0)}
-    WHEN ${row('metadata')} ? 'speaker' OR ${row('metadata')} ? 'role' THEN ${sql.lit(BURST_REACH)} ELSE ${sql.lit(NEIGHBOUR_DISTANCE)} END`;
+  return sql<number>`CASE WHEN ${row('memory_class')} = 'episodic' AND (${row('metadata')} ? 'speaker' OR ${row('metadata')} ? 'role') THEN ${sql.lit(BURST_REACH)}
+    WHEN ${row('memory_class')} = 'episodic' AND ${row('content')} ~ ${MAYBE_NAMED} THEN ${sql.lit(NEIGHBOUR_DISTANCE)} ELSE ${sql.lit(after ? 1 : 0)} END`;
 }
 
 /**
