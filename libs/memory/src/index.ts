@@ -61,5 +61,6 @@ export { ASKING, asks, onlyAsks, asksForSeveral, asksWhen, capitalisedWords, FUL
 export { PeopleBook, type Mention, type TurnSample } from './people/people-book.js';
 export { namesSpeaker } from './people/name-match.js';
 export { withoutNames } from './people/without-names.js';
+export { escapeRegExp } from './escape-reg-exp.js';
 export { addressedNames } from './people/vocatives.js';
 export type { Steps } from './turns.js';

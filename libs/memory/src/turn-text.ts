@@ -1,4 +1,5 @@
 import { windowsIn } from './time/query-dates.js';
+import { escapeRegExp } from './escape-reg-exp.js';
 
 /*
  * Reading a stored text as a turn of a conversation (ADR-0030, ADR-0041): who said it, whether it
@@ -175,7 +176,7 @@ export function tellingPrior(text: string): number {
  */
 export function withoutSpeakers(text: string, speakers: readonly string[]): string {
   let out = text;
-  for (const s of speakers) out = out.replace(new RegExp(`\\b${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:['’]s)?\\b`, 'g'), ' ');
+  for (const s of speakers) out = out.replace(new RegExp(`\\b${escapeRegExp(s)}(?:['’]s)?\\b`, 'g'), ' ');
   out = out.replace(/\s+/g, ' ').trim();
   return /[\p{L}\p{N}]{3}/u.test(out) ? out : text;
 }

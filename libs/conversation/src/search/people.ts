@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { PeopleBook, type Mention } from '@engram/memory';
+import { escapeRegExp, PeopleBook, type Mention } from '@engram/memory';
 import type { ConversationDb } from '../conversation-database.js';
 
 /*
@@ -73,7 +73,7 @@ export function createPeopleOf(db: ConversationDb): PeopleOf {
 }
 
 /** "recommend to Emi", "share with Kevin", "got for Joanna": a name the question gives someone something. */
-const RECIPIENT = (word: string) => new RegExp(`\\b(?:to|with|for)\\s+${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b(?!['’]s\\b)`, 'i');
+const RECIPIENT = (word: string) => new RegExp(`\\b(?:to|with|for)\\s+${escapeRegExp(word)}\\b(?!['’]s\\b)`, 'i');
 /** Words that make two named people one subject ("both", "Kevin and Paola", "each other", "together"). */
 const TOGETHER = /\b(?:both|and|each other|together)\b/i;
 

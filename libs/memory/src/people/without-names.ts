@@ -1,4 +1,5 @@
 import type { Mention } from './people-book.js';
+import { escapeRegExp } from '../escape-reg-exp.js';
 
 /**
  * The query as BM25 reads it: without the words that name people (ADR-0045). Who is meant is the
@@ -10,7 +11,7 @@ import type { Mention } from './people-book.js';
 export function withoutNames(text: string, mentions: readonly Mention[]): string {
   let out = text;
   for (const m of mentions) {
-    out = out.replace(new RegExp(`(?<![\\p{L}])${m.word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:['’]s)?(?![\\p{L}])`, 'gu'), ' ');
+    out = out.replace(new RegExp(`(?<![\\p{L}])${escapeRegExp(m.word)}(?:['’]s)?(?![\\p{L}])`, 'gu'), ' ');
   }
   out = out.replace(/\s+/g, ' ').trim();
   return /[\p{L}\p{N}]{3}/u.test(out) ? out : text;

@@ -36,18 +36,19 @@ export const MAYBE_NAMED_PATTERN = '^\\S[^:\\n]{0,100}:';
 const MAYBE_NAMED = sql.lit(MAYBE_NAMED_PATTERN);
 
 /**
- * How far to read on one side of a candidate. A turn that says who spoke (episodic, `speaker` or
- * `role` in its metadata) is read BURST_REACH turns each way to find its burst (ADR-0045). An
- * episodic memory whose text may open with "Name:" may still be a turn (memory's isTurn):
- * NEIGHBOUR_DISTANCE each way, all its neighbour context uses. Any other memory is never a turn:
- * its only context is the memory stored right after it, which a keyword hit lends half its score
- * (ADR-0020), so it reads that one and nothing before it (ADR-0062: in agent notes kept in
- * sessions, the rows no ranking step looked at were more than half of every read's neighbours).
+ * How far to read before a candidate; after it, at least one. A turn that says who spoke
+ * (episodic, `speaker` or `role` in its metadata) is read BURST_REACH turns each way to find its
+ * burst (ADR-0045). An episodic memory whose text may open with "Name:" may still be a turn
+ * (memory's isTurn): NEIGHBOUR_DISTANCE each way, all its neighbour context uses. Any other memory
+ * is never a turn: its only context is the memory stored right after it, which a keyword hit lends
+ * half its score (ADR-0020), so it reads that one and nothing before it (ADR-0062: in agent notes
+ * kept in sessions, the rows no ranking step looked at were more than half of every read's neighbours).
  */
-function depthOf(alias: string, after: boolean): RawBuilder<number> {
+function depthOf(alias: string): RawBuilder<number> {
   const row = (c: string) => sql.ref(`${alias}.${c}`);
-  return sql<number>`CASE WHEN ${row('memory_class')} = 'episodic' AND (${row('metadata')} ? 'speaker' OR ${row('metadata')} ? 'role') THEN ${sql.lit(BURST_REACH)}
-    WHEN ${row('memory_class')} = 'episodic' AND ${row('content')} ~ ${MAYBE_NAMED} THEN ${sql.lit(NEIGHBOUR_DISTANCE)} ELSE ${sql.lit(after ? 1 : 0)} END`;
+  return sql<number>`CASE WHEN ${row('memory_class')} <> 'episodic' THEN 0
+    WHEN ${row('metadata')} ? 'speaker' OR ${row('metadata')} ? 'role' THEN ${sql.lit(BURST_REACH)}
+    WHEN ${row('content')} ~ ${MAYBE_NAMED} THEN ${sql.lit(NEIGHBOUR_DISTANCE)} ELSE 0 END`;
 }
 
 /**
@@ -60,8 +61,8 @@ function depthOf(alias: string, after: boolean): RawBuilder<number> {
  * candidates (up to 228 ms per search, bench:retrieve at 100k).
  */
 export function sessionNeighboursQuery(db: MemoryDb, ids: RawBuilder<unknown>, filter: VisibilityFilter, sides: NeighbourSides = 'next') {
-  const steps = sides === 'both' ? sql`${adjacent(true, sql`h.depth_after`)} UNION ALL ${adjacent(false, sql`h.depth_before`)}` : adjacent(true, sql`1`);
-  const depths = sides === 'both' ? sql`, ${depthOf('h0', true)} AS depth_after, ${depthOf('h0', false)} AS depth_before` : sql``;
+  const steps = sides === 'both' ? sql`${adjacent(true, sql`greatest(h.depth, 1)`)} UNION ALL ${adjacent(false, sql`h.depth`)}` : adjacent(true, sql`1`);
+  const depths = sides === 'both' ? sql`, ${depthOf('h0')} AS depth` : sql``;
   const pairs = sql`(SELECT h.id AS context_of, nb.neighbour_id, nb.follows, nb.distance
     FROM (SELECT h0.id, h0.scope, h0.created_at, ${sessionKeyOf('h0')} AS skey${depths} FROM memories h0
       WHERE h0.id = ANY(${ids}::uuid[]) AND ${sessionKeyOf('h0')} IS NOT NULL) h
