@@ -1,7 +1,7 @@
 // The two engines a user can run engram on, each opened the way the apps open them:
 // a fresh native Postgres database (dropped afterwards) and embedded PGlite in a temp ENGRAM_HOME.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -76,7 +76,17 @@ export async function createEmbeddedDatabase(): Promise<BenchDatabase> {
     name: 'pglite', handle, url: undefined, home,
     async destroy() {
       await handle.close().catch(() => {});
+      // ENGRAM_BENCH_KEEP_DB=1 leaves the filled store, as for native (reopen it with --pglite-reuse HOME).
+      if (process.env['ENGRAM_BENCH_KEEP_DB'] === '1') return void process.stderr.write(`kept pglite home ${home}\n`);
       rmSync(home, { recursive: true, force: true });
     },
   };
+}
+
+/** An embedded store an earlier run filled and kept (ENGRAM_BENCH_KEEP_DB=1); left in place afterwards. */
+export async function reuseEmbeddedDatabase(home: string): Promise<BenchDatabase> {
+  if (!existsSync(home)) throw new Error(`--pglite-reuse needs the home directory of a kept store, "${home}" does not exist`);
+  const handle = await openDatabase({ home });
+  await migrateToLatest(handle);
+  return { name: 'pglite', handle, url: undefined, home, destroy: () => handle.close().catch(() => {}) };
 }

@@ -1,4 +1,4 @@
-// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-postgres] [--skip-pglite] [--reuse URL] [--modes hybrid,keyword,vector] [--synthetic-vectors K] [--pglite-copy-of URL] [--concurrency N] [--sizing] [--bulk-vectors] [--build-memory 2GB] [--fill-from N]`: latency of validated
+// `npm run bench:retrieve [-- --size N] [--queries N] [--skip-postgres] [--skip-pglite] [--reuse URL] [--modes hybrid,keyword,vector] [--synthetic-vectors K] [--pglite-copy-of URL] [--pglite-reuse HOME] [--warmup N] [--concurrency N] [--sizing] [--bulk-vectors] [--build-memory 2GB] [--fill-from N]`: latency of validated
 // retrieval (memory.retrieve's pipeline: search over-fetch, fresh-row validation, ranking, dedupe,
 // contradictions, token budget) next to the plain hybrid search it is built on, on native Postgres
 // and PGlite. The corpus, the gate writes and the vectors are those of the main benchmark.
@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { loadEmbeddingProvider, type EmbeddingProvider } from '@engram/infra';
 import { createRetrievalPipeline, createSearchService, type SearchMode } from '@engram/retrieval';
 import { queries } from './corpus.js';
-import { createEmbeddedDatabase, createNativeDatabase, reuseNativeDatabase, type BenchDatabase } from './databases.js';
+import { createEmbeddedDatabase, createNativeDatabase, reuseEmbeddedDatabase, reuseNativeDatabase, type BenchDatabase } from './databases.js';
 import { copyIntoEmbedded } from './embedded-copy.js';
 import { bulkFillVectors } from './bulk-vectors.js';
 import { fillVectors } from './search-phase.js';
@@ -24,6 +24,9 @@ import { benchGate, keepStatistics, writeRange } from './write-phase.js';
 
 // retrieve.mjs runs the bundle with the repository root as working directory (like the main benchmark).
 const root = process.cwd();
+
+/** This process's resident memory; with PGlite it holds the engine (a worker thread), as a server does. */
+const rssMiB = () => Math.round(process.memoryUsage.rss() / 2 ** 20);
 
 interface Timing { latency: ReturnType<typeof summarize>; meanResults: number; perSecond: number }
 interface Row extends Timing { backend: string; what: string; mode: SearchMode }
@@ -45,12 +48,13 @@ function argValue(flag: string, fallback: number): number {
 }
 
 async function timeQueries(run: (q: { text: string; scopes: string[] }) => Promise<number>, count: number, seed: number): Promise<Timing> {
-  const qs = queries(seed, 20 + count);
-  for (const q of qs.slice(0, 20)) await run(q);
+  const warmup = argValue('--warmup', 20);
+  const qs = queries(seed, warmup + count);
+  for (const q of qs.slice(0, warmup)) await run(q);
   const latencies: number[] = [];
   let results = 0;
   const start = performance.now();
-  await runPool(20, 20 + count, argValue('--concurrency', 1), async (i) => {
+  await runPool(warmup, warmup + count, argValue('--concurrency', 1), async (i) => {
     const t = performance.now();
     results += await run(qs[i] as { text: string; scopes: string[] });
     latencies.push(since(t));
@@ -98,7 +102,7 @@ async function measure(db: BenchDatabase, embedder: EmbeddingProvider, size: num
     rows.push({ backend: db.name, what: 'search (no validation)', mode, ...plain });
     const validated = await timeQueries(async (q) => (await pipeline.retrieve({ ...q, mode, topK: 10, route: 'simple' })).results.length, count, seed);
     rows.push({ backend: db.name, what: 'retrieve (validated pipeline)', mode, ...validated });
-    progress(`  ${db.name} ${mode}: search p95 ${plain.latency.p95} ms, retrieve p95 ${validated.latency.p95} ms (max ${validated.latency.max} ms)`);
+    progress(`  ${db.name} ${mode}: search p95 ${plain.latency.p95} ms, retrieve p95 ${validated.latency.p95} ms (max ${validated.latency.max} ms); this process's RSS ${rssMiB()} MiB (the embedded engine runs in it)`);
   }
   return rows;
 }
@@ -123,10 +127,13 @@ async function main(): Promise<void> {
     // --pglite-copy-of URL: embedded PGlite holding a copy of such a kept native store (embedded-copy.ts).
     const copyOf = process.argv.indexOf('--pglite-copy-of');
     if (copyOf >= 0) makers.splice(0, makers.length, () => copyIntoEmbedded(process.argv[copyOf + 1] ?? ''));
+    // --pglite-reuse HOME: an embedded store kept by such a run (ENGRAM_BENCH_KEEP_DB=1), timed again without copying.
+    const reuseHome = process.argv.indexOf('--pglite-reuse');
+    if (reuseHome >= 0) makers.splice(0, makers.length, () => reuseEmbeddedDatabase(process.argv[reuseHome + 1] ?? ''));
     for (const make of makers) {
       const db = await make();
       try {
-        rows.push(...(await measure(db, embedder, size, count, seed, (reuse >= 0 && argValue('--fill-from', 0) === 0) || copyOf >= 0)));
+        rows.push(...(await measure(db, embedder, size, count, seed, (reuse >= 0 && argValue('--fill-from', 0) === 0) || copyOf >= 0 || reuseHome >= 0)));
         if (process.argv.includes('--sizing')) sizing = await measureSizing(db, { root, modelDir, seed, searches: 50, buildMemory: buildMemory(), ...(bulkBuildSeconds === undefined ? {} : { builtInSeconds: bulkBuildSeconds }) });
       } finally {
         await db.destroy();
@@ -136,7 +143,7 @@ async function main(): Promise<void> {
     await embedder.close();
   }
   const lines = [
-    `memories: ${size}, queries per row: ${count} (after 20 warm-up), ${argValue('--concurrency', 1)} at a time, topK 10, scopes global + one project, load average ${loadavg()[0]?.toFixed(1)}`,
+    `memories: ${size}, queries per row: ${count} (after ${argValue('--warmup', 20)} warm-up), ${argValue('--concurrency', 1)} at a time, topK 10, scopes global + one project, load average ${loadavg()[0]?.toFixed(1)}`,
     ...(argValue('--synthetic-vectors', 0) > 0 ? [`vectors: real for the first ${argValue('--synthetic-vectors', 0)} texts, noisy copies of them for the rest (latency only; quality on them means nothing)`] : []),
     '', '| backend | what | mode | p50 ms | p95 ms | p99 ms | max ms | results/query | queries/s |', '|---|---|---|---|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.backend} | ${r.what} | ${r.mode} | ${r.latency.p50} | ${r.latency.p95} | ${r.latency.p99} | ${r.latency.max} | ${r.meanResults} | ${r.perSecond} |`),
