@@ -3,7 +3,7 @@
 // CLI (no model: no vectors yet), starts `dist/apps/mcp-server/main.js --http` on that store, waits
 // until its embedding jobs have filled every vector, runs 50 `memory.search` calls with the official
 // SDK client and reads the server's VmRSS / VmHWM from /proc. Needs `npm run build` and the model.
-//   node tools/bench/mcp-rss-pglite.mjs 10000 [modelDir] [--home DIR] [--words W]
+//   node tools/bench/mcp-rss-pglite.mjs 10000 [modelDir] [--home DIR] [--words W] [--searches N]
 // --home DIR keeps the store in DIR (not removed at the end) and reuses it when a previous run
 // imported the same N there, so a 100k store is imported and embedded once and measured many times.
 /* global fetch, performance, setTimeout */
@@ -20,6 +20,10 @@ const keptHome = homeAt >= 0 ? args.splice(homeAt, 2)[1] : undefined;
 // --words W: W words per record (long texts, up to the model's 256 tokens) instead of 12-31.
 const wordsAt = args.indexOf('--words');
 const words = wordsAt >= 0 ? args.splice(wordsAt, 2)[1] : undefined;
+// --searches N: N calls instead of 50, their words varied, so a large store's pages fill the engine's
+// shared_buffers (resident once read, ADR-0063) as a server's do after a while.
+const searchesAt = args.indexOf('--searches');
+const searchCount = searchesAt >= 0 ? Number(args.splice(searchesAt, 2)[1]) : 50;
 const n = Number(args[0] ?? 10000);
 const modelDir = args[1] ?? process.env.ENGRAM_TEST_MODEL_DIR ?? join(process.cwd(), '.cache/models/all-MiniLM-L6-v2');
 const root = process.cwd();
@@ -98,18 +102,21 @@ try {
   const client = new Client({ name: 'engram-rss-bench', version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${apiKey}` } } }));
   const topics = ['deploy pipeline', 'billing shard', 'cache replica', 'vector index', 'gateway schema'];
+  const vocabulary = ['latency', 'timeout', 'migration', 'postgres', 'redis', 'kafka', 'auth', 'token', 'release', 'rollback', 'incident', 'owner', 'config', 'staging', 'queue', 'retry', 'alert', 'budget', 'schema', 'backup'];
+  const queryOf = (i) => (i < 50 ? `${topics[i % 5]} ${i}` : `${topics[i % 5]} ${vocabulary[i % 20]} ${vocabulary[(i * 7 + 3) % 20]} ${i}`);
   const ms = [];
-  for (let i = 0; i < 50; i += 1) {
+  for (let i = 0; i < searchCount; i += 1) {
     const ts = performance.now();
-    const r = await client.callTool({ name: 'memory.search', arguments: { query: `${topics[i % 5]} ${i}`, top_k: 10 } });
+    const r = await client.callTool({ name: 'memory.search', arguments: { query: queryOf(i), top_k: 10 } });
     ms.push(performance.now() - ts);
     if (r.isError) throw new Error(JSON.stringify(r.content).slice(0, 300));
   }
   const afterSearches = memory(pid);
   ms.sort((a, b) => a - b);
-  const searchMs = { p50: Math.round(ms[24]), p95: Math.round(ms[47]), max: Math.round(ms[49]) };
+  const at = (q) => Math.round(ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]);
+  const searchMs = { p50: at(0.5), p95: at(0.95), max: Math.round(ms[ms.length - 1]) };
   await client.close();
-  process.stdout.write(`${JSON.stringify({ memories: n, afterStart, settled20s: settled, embedSeconds, afterEmbedding, afterSearches, searches: 50, searchMs, nodeFlags: process.env.ENGRAM_BENCH_NODE_FLAGS ?? '', pglite: Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('ENGRAM_PGLITE_'))) })}\n`);
+  process.stdout.write(`${JSON.stringify({ memories: n, afterStart, settled20s: settled, embedSeconds, afterEmbedding, afterSearches, searches: searchCount, searchMs, nodeFlags: process.env.ENGRAM_BENCH_NODE_FLAGS ?? '', pglite: Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('ENGRAM_PGLITE_'))) })}\n`);
 } finally {
   if (server) server.child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 2000));

@@ -21,13 +21,14 @@ describe('PGlite memory bounds', () => {
     else process.env.ENGRAM_PGLITE_SHARED_BUFFERS = saved;
   });
 
-  it('starts the engine with the default bounds, not PGlite 128MB shared buffers', async () => {
+  it("starts the engine with engram's default bounds (ADR-0063: shared_buffers 128MB, as PGlite's own)", async () => {
     delete process.env.ENGRAM_PGLITE_SHARED_BUFFERS;
     expect(await settings()).toEqual({
       shared_buffers: DEFAULT_PGLITE_MEMORY.sharedBuffers, work_mem: DEFAULT_PGLITE_MEMORY.workMem, maintenance_work_mem: DEFAULT_PGLITE_MEMORY.maintenanceWorkMem,
     });
   });
 
+  // The defaults match Postgres's own, so this is the test that the start parameters reach the engine.
   it("takes the operator's value", async () => {
     process.env.ENGRAM_PGLITE_SHARED_BUFFERS = '24MB';
     expect((await settings()).shared_buffers).toBe('24MB');

@@ -3,8 +3,8 @@ import { DEFAULT_PGLITE_MEMORY, pgliteMemoryFrom, pgliteStartParams } from './pg
 describe('PGlite memory settings', () => {
   it('bounds the engine by default and takes Postgres sizes from the environment', () => {
     expect(pgliteMemoryFrom({})).toEqual(DEFAULT_PGLITE_MEMORY);
-    expect(pgliteMemoryFrom({ ENGRAM_PGLITE_SHARED_BUFFERS: '128MB', ENGRAM_PGLITE_MAINTENANCE_WORK_MEM: ' 16384kB ' }))
-      .toEqual({ ...DEFAULT_PGLITE_MEMORY, sharedBuffers: '128MB', maintenanceWorkMem: '16384kB' });
+    expect(pgliteMemoryFrom({ ENGRAM_PGLITE_SHARED_BUFFERS: '32MB', ENGRAM_PGLITE_MAINTENANCE_WORK_MEM: ' 16384kB ' }))
+      .toEqual({ ...DEFAULT_PGLITE_MEMORY, sharedBuffers: '32MB', maintenanceWorkMem: '16384kB' });
   });
 
   it('refuses a value Postgres would not read as a size, naming the variable', () => {
