@@ -25,7 +25,7 @@ import { benchGate, keepStatistics, writeRange } from './write-phase.js';
 // retrieve.mjs runs the bundle with the repository root as working directory (like the main benchmark).
 const root = process.cwd();
 
-/** This process's resident memory; with PGlite it holds the engine (a worker thread), as a server does. */
+/** This process's resident memory; on PGlite it holds the engine (a worker thread), as a server's does. */
 const rssMiB = () => Math.round(process.memoryUsage.rss() / 2 ** 20);
 
 interface Timing { latency: ReturnType<typeof summarize>; meanResults: number; perSecond: number }
@@ -102,7 +102,7 @@ async function measure(db: BenchDatabase, embedder: EmbeddingProvider, size: num
     rows.push({ backend: db.name, what: 'search (no validation)', mode, ...plain });
     const validated = await timeQueries(async (q) => (await pipeline.retrieve({ ...q, mode, topK: 10, route: 'simple' })).results.length, count, seed);
     rows.push({ backend: db.name, what: 'retrieve (validated pipeline)', mode, ...validated });
-    progress(`  ${db.name} ${mode}: search p95 ${plain.latency.p95} ms, retrieve p95 ${validated.latency.p95} ms (max ${validated.latency.max} ms); this process's RSS ${rssMiB()} MiB (the embedded engine runs in it)`);
+    progress(`  ${db.name} ${mode}: search p95 ${plain.latency.p95} ms, retrieve p95 ${validated.latency.p95} ms (max ${validated.latency.max} ms); this process's RSS ${rssMiB()} MiB${db.name === 'pglite' ? ' (the engine runs in it, as in a server)' : ''}`);
   }
   return rows;
 }
