@@ -18,15 +18,12 @@ import { bulkFillVectors } from './bulk-vectors.js';
 import { fillVectors } from './search-phase.js';
 import { importRange } from './import-fill.js';
 import { measureSizing, sizingLines, type Sizing } from './sizing-phase.js';
-import { progress, runPool, since, summarize } from './stats.js';
+import { progress, rssMiB, runPool, since, summarize } from './stats.js';
 import { cachedPassageEmbedder, corpusVectors, syntheticCorpusVectors } from './vectors.js';
 import { benchGate, keepStatistics, writeRange } from './write-phase.js';
 
 // retrieve.mjs runs the bundle with the repository root as working directory (like the main benchmark).
 const root = process.cwd();
-
-/** This process's resident memory; on PGlite it holds the engine (a worker thread), as a server's does. */
-const rssMiB = () => Math.round(process.memoryUsage.rss() / 2 ** 20);
 
 interface Timing { latency: ReturnType<typeof summarize>; meanResults: number; perSecond: number }
 interface Row extends Timing { backend: string; what: string; mode: SearchMode }
