@@ -45,13 +45,33 @@ function near(text: string, match: string, offset: number, words: RegExp): boole
   return words.test(text.slice(Math.max(0, offset - CONTEXT_CHARS), offset + match.length + CONTEXT_CHARS));
 }
 
+/** An RFC 9562 UUID (version 1-8, variant 10xx), as record, session and event ids are written. */
+const UUID = /(?<![0-9A-Za-z-])[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}(?![0-9A-Za-z])/gi;
+
+/**
+ * Whether the `length` characters at `offset` lie inside a UUID. A UUID's decimal digits can
+ * run across its dashes for 13-19 digits and pass Luhn (1 in 10): "c7fa-4172-8937-58642dfdb442"
+ * read as a card glued to letters, and agents' notes are full of ids.
+ */
+function insideUuid(text: string, offset: number, length: number): boolean {
+  const from = Math.max(0, offset - 36);
+  const window = text.slice(from, offset + length + 36);
+  for (const m of window.matchAll(UUID)) {
+    const start = from + (m.index ?? 0);
+    if (start <= offset && offset + length <= start + m[0].length) return true;
+  }
+  return false;
+}
+
 /**
  * A card number: Luhn and a brand's prefix and length, and card-like grouping (4-4-4-4, 4-6-5)
- * or a word that says card/payment nearby, or digits glued to letters (a card hidden in a word).
+ * or a word that says card/payment nearby, or digits glued to letters (a card hidden in a word);
+ * never digits inside a UUID.
  */
 function cardValid(match: string, text: string, offset: number): boolean {
   const digits = digitsOf(match);
   if (digits.length > 19 || !luhnValid(digits) || !cardBrandFits(digits)) return false;
+  if (insideUuid(text, offset, match.length)) return false;
   const grouped = /^\d{4}([ -])\d{4}\1\d{4}\1\d{4}(?:\1\d{1,3})?$|^\d{4}([ -])\d{6}\2\d{4,5}$/.test(match);
   const glued = /[A-Za-z]/.test(text[offset - 1] ?? '') || /[A-Za-z]/.test(text[offset + match.length] ?? '');
   return grouped || glued || near(text, match, offset, CARD_CONTEXT);

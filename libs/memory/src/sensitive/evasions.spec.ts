@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { redactSensitive, redactText, scanValue } from './scanner.js';
 
 /*
@@ -63,6 +64,16 @@ describe('secret scanner: ordinary numbers are not personal data (issue 36 T3-22
     // The same digits grouped like a card, or named as one, are.
     expect(kinds('4539 5787 6362 1486')).toEqual(['card_number']);
     expect(kinds('visa 4539578763621486')).toEqual(['card_number']);
+  });
+
+  it('UUIDs are not card numbers, even where their digits run across dashes and pass Luhn', () => {
+    // The id a CI run redacted in its own imported text: "4172-8937-58642" passes Luhn, glued to "dfdb442".
+    expect(kinds('Imported text v1 of 26c9d771-c7fa-4172-8937-58642dfdb442')).toEqual([]);
+    const ids = Array.from({ length: 20_000 }, () => randomUUID());
+    expect(ids.filter((id) => kinds(`Imported text v1 of ${id}`).length > 0)).toEqual([]);
+    // A card written into a string shaped like an id but not a UUID (variant 0100) is still found.
+    expect(kinds('card ref abcdefab-cdef-1abc-4111-111111111111')).toEqual(['card_number']);
+    expect(kinds('ref:abc4111111111111111xyz')).toEqual(['card_number']);
   });
 
   it('T3-22 ddd-dd-dddd strings are SSNs only where the text speaks of SSNs', () => {
