@@ -65,13 +65,15 @@ function insideUuid(text: string, offset: number, length: number): boolean {
 
 /**
  * A card number: Luhn and a brand's prefix and length, and card-like grouping (4-4-4-4, 4-6-5)
- * or a word that says card/payment nearby, or digits glued to letters (a card hidden in a word);
- * never digits inside a UUID.
+ * or a word that says card/payment nearby, or digits glued to letters (a card hidden in a word).
+ * Digits inside a UUID are a card only where a word says so: an id's digits are glued to its hex
+ * letters by construction, and a card written into an id-shaped string to slip past goes unseen
+ * only when nothing around it speaks of cards.
  */
 function cardValid(match: string, text: string, offset: number): boolean {
   const digits = digitsOf(match);
   if (digits.length > 19 || !luhnValid(digits) || !cardBrandFits(digits)) return false;
-  if (insideUuid(text, offset, match.length)) return false;
+  if (insideUuid(text, offset, match.length)) return near(text, match, offset, CARD_CONTEXT);
   const grouped = /^\d{4}([ -])\d{4}\1\d{4}\1\d{4}(?:\1\d{1,3})?$|^\d{4}([ -])\d{6}\2\d{4,5}$/.test(match);
   const glued = /[A-Za-z]/.test(text[offset - 1] ?? '') || /[A-Za-z]/.test(text[offset + match.length] ?? '');
   return grouped || glued || near(text, match, offset, CARD_CONTEXT);

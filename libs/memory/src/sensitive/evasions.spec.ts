@@ -74,6 +74,9 @@ describe('secret scanner: ordinary numbers are not personal data (issue 36 T3-22
     // A card written into a string shaped like an id but not a UUID (variant 0100) is still found.
     expect(kinds('card ref abcdefab-cdef-1abc-4111-111111111111')).toEqual(['card_number']);
     expect(kinds('ref:abc4111111111111111xyz')).toEqual(['card_number']);
+    // Inside a UUID (Visa 4111 8111 1111 1116 across its groups) only a word about cards makes it one.
+    expect(kinds('card abcdefab-cdef-4111-8111-11111116abcd')).toEqual(['card_number']);
+    expect(kinds('ref abcdefab-cdef-4111-8111-11111116abcd')).toEqual([]);
   });
 
   it('T3-22 ddd-dd-dddd strings are SSNs only where the text speaks of SSNs', () => {
