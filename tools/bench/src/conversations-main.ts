@@ -9,7 +9,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { basename, join } from 'node:path';
 import { loadConversations } from './conversations/dataset.js';
 import { RETRIEVERS, evaluateConversation, type RetrieverRun } from './conversations/evaluate.js';
-import { indexStoredConversation, loadConversation, scopeOf, waitForEmbeddings, type TurnIndex } from './conversations/load-turns.js';
+import { indexStoredConversation, loadConversation, scopeOf, SHARED_SCOPE, waitForEmbeddings, type TurnIndex } from './conversations/load-turns.js';
 import { openMcpSession } from './conversations/mcp-session.js';
 import { parseOptions, USAGE } from './conversations/options.js';
 import { renderConversationsReport, type BackendResult, type ConversationsReport } from './conversations/report.js';
@@ -18,7 +18,8 @@ import { progress, since } from './stats.js';
 const root = process.cwd();
 const opts = parseOptions(process.argv.slice(2), root);
 if (opts.dataset === null) throw new Error(`the dev set ../shared/datasets/locomo-dev.json is not there; pass --dataset\n${USAGE}`);
-const conversations = loadConversations(opts.dataset, opts.conversations);
+// --one-scope: one project holding every conversation, the way a developer's scope holds many sessions.
+const conversations = loadConversations(opts.dataset, opts.conversations).map((c) => (opts.oneScope ? { ...c, scope: SHARED_SCOPE } : c));
 const retrievers = opts.tools.length ? RETRIEVERS.filter((r) => opts.tools.includes(r.name)) : RETRIEVERS;
 // --model wins over the environment as a pair: ENGRAM_MODEL_DIR is ignored then, so another
 // model's files can never be run with this model's pooling and prefix.
@@ -37,7 +38,7 @@ async function runBackend(backend: 'pglite' | 'postgres'): Promise<BackendResult
     if (opts.keepDb && session.database) progress(`${backend}: keeping database ${session.database} (--reuse-db ${session.database})`);
     const loadSeconds = Math.round(since(t) / 100) / 10;
     t = performance.now();
-    await waitForEmbeddings(session, conversations.map(scopeOf));
+    await waitForEmbeddings(session, [...new Set(conversations.map(scopeOf))]);
     const embedSeconds = Math.round(since(t) / 100) / 10;
     const runs = new Map<string, RetrieverRun>();
     for (const [i, c] of conversations.entries()) {

@@ -21,9 +21,11 @@ export interface Question {
   evidence: string[];
 }
 
-/** One conversation: its own scope, its turns in order, its questions. */
+/** One conversation: its turns in order, its questions, and where they are stored. */
 export interface Conversation {
   sampleId: string;
+  /** The scope its turns are stored in; absent: a scope of its own (load-turns.ts scopeOf). */
+  scope?: string;
   turns: Turn[];
   questions: Question[];
 }

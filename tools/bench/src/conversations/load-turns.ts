@@ -8,8 +8,18 @@ import type { McpSession } from './mcp-session.js';
 /** Memory id → the turn ids stored as it (an exact duplicate turn maps to the first one's id). */
 export type TurnIndex = Map<string, string[]>;
 
-/** The scope a conversation is stored in. */
-export const scopeOf = (c: Conversation) => `project:locomo-${c.sampleId}`;
+/** The scope a conversation is stored in: its own unless it names one (--one-scope). */
+export const scopeOf = (c: Conversation) => c.scope ?? `project:locomo-${c.sampleId}`;
+
+/** The scope --one-scope stores every conversation in, as one project holds many sessions. */
+export const SHARED_SCOPE = 'project:conversations';
+
+/**
+ * The session a turn is stored under. In a scope of its own, the dataset's number; in a shared
+ * scope, prefixed with the conversation, since every conversation numbers its sessions from 1 and
+ * a real store's session ids are unique.
+ */
+export const sessionOf = (c: Conversation, turn: Conversation['turns'][number]) => (c.scope === undefined ? turn.session : `${c.sampleId}/${turn.session}`);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -17,7 +27,7 @@ async function storeTurn(session: McpSession, c: Conversation, turn: Conversatio
   for (let attempt = 0; ; attempt++) {
     const r = await session.call('memory.store', {
       type: 'episode', content: turn.content, scope: scopeOf(c), temporal_valid_from: turn.validFrom.toISOString(),
-      metadata: { speaker: turn.speaker, session: turn.session, date: turn.date, dia_id: turn.diaId },
+      metadata: { speaker: turn.speaker, session: sessionOf(c, turn), date: turn.date, dia_id: turn.diaId },
     });
     // Respect the gate's write limit instead of dodging it: wait and retry the same write.
     if (r.structured.code === 'RATE_LIMITED' && attempt < 600) {

@@ -21,4 +21,9 @@ describe('bench:conversations options', () => {
     expect(parseOptions(['--reuse-db', 'engram_conv_1a2b'], '/nonexistent')).toMatchObject({ keepDb: false, reuseDb: 'engram_conv_1a2b' });
     expect(() => parseOptions(['--reuse-db'], '/nonexistent')).toThrow(/bad option --reuse-db/);
   });
+
+  it('stores every conversation in its own scope unless --one-scope asks for one shared scope', () => {
+    expect(parseOptions([], '/nonexistent').oneScope).toBe(false);
+    expect(parseOptions(['--one-scope', '--backend', 'postgres'], '/nonexistent')).toMatchObject({ oneScope: true, backends: ['postgres'] });
+  });
 });

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const USAGE =
-  'usage: npm run bench:conversations -- [--backend pglite|postgres|both] [--conversations conv-26,conv-30] [--dataset locomo|realtalk|FILE] [--tools a,b] [--depth N] [--dump] [--model NAME] [--model-dir DIR] [--keep-db] [--reuse-db NAME]';
+  'usage: npm run bench:conversations -- [--backend pglite|postgres|both] [--conversations conv-26,conv-30] [--dataset locomo|realtalk|FILE] [--tools a,b] [--depth N] [--dump] [--model NAME] [--model-dir DIR] [--keep-db] [--reuse-db NAME] [--one-scope]';
 
 /** Parsed options. */
 export interface ConversationsOptions {
@@ -24,6 +24,8 @@ export interface ConversationsOptions {
   keepDb: boolean;
   /** Native only: ask the questions of a database an earlier --keep-db run stored (no loading). */
   reuseDb: string | null;
+  /** Store every conversation in one scope (load-turns.ts SHARED_SCOPE); each question still counts only its own conversation's turns. */
+  oneScope: boolean;
 }
 
 /**
@@ -44,7 +46,7 @@ function datasetFile(value: string, root: string): string | null {
 const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 export function parseOptions(argv: string[], root: string): ConversationsOptions {
-  const o: ConversationsOptions = { backends: ['pglite'], conversations: [], dataset: defaultDataset(root), tools: [], depth: 10, dump: false, model: null, modelDir: null, keepDb: false, reuseDb: null };
+  const o: ConversationsOptions = { backends: ['pglite'], conversations: [], dataset: defaultDataset(root), tools: [], depth: 10, dump: false, model: null, modelDir: null, keepDb: false, reuseDb: null, oneScope: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = argv[i + 1];
@@ -56,9 +58,10 @@ export function parseOptions(argv: string[], root: string): ConversationsOptions
     else if (a === '--model' && v) o.model = v;
     else if (a === '--model-dir' && v) o.modelDir = resolve(v);
     else if (a === '--reuse-db' && v) o.reuseDb = v;
-    else if (a === '--dump' || a === '--keep-db') {
+    else if (a === '--dump' || a === '--keep-db' || a === '--one-scope') {
       if (a === '--dump') o.dump = true;
-      else o.keepDb = true;
+      else if (a === '--keep-db') o.keepDb = true;
+      else o.oneScope = true;
       continue;
     }
     else throw new Error(`bad option ${a}${v ? ` ${v}` : ''}\n${USAGE}`);
