@@ -115,7 +115,7 @@ function fuse(q: NormalizedSearchQuery, lists: { kw: KeywordCandidate[]; vec: Ve
   const vectorRanks = new Map(vec.map((r, i) => [r.id, i + 1]));
   const keywordRanks = new Map(kw.map((r, i) => [r.id, i + 1]));
   const fused = fuseScores({ vector: { weight: q.weights.vector, scores: vectorScores }, keyword: { weight: q.weights.keyword, scores: keywordScores } });
-  return withOnePerMoment(withTurnPriors(withNeighbourContext(fused, neighbours, rows), rows, q.text, named), neighbours, rows, asksForSeveral(q.text)).map((e) => ({
+  return withOnePerMoment(withTurnPriors(withNeighbourContext(fused, neighbours, rows), rows, q.text, named, neighbours), neighbours, rows, asksForSeveral(q.text)).map((e) => ({
     record: toMemoryRecord(rows.get(e.id) as MemoryRow),
     score: e.score,
     ...(e.context !== undefined && { contextScore: e.context }),

@@ -1,5 +1,6 @@
 import { ASKING, tellingPrior, OTHER_SPEAKER, type MemoryRow } from '@engram/memory';
-import { withTurnPriors } from './turn-priors.js';
+import type { Neighbour } from '../queries/candidate-read.query.js';
+import { ELSEWHERE, withTurnPriors } from './turn-priors.js';
 
 const turn = (id: string, content: string, memoryClass = 'episodic') => ({ id, content, metadata: {}, memory_class: memoryClass }) as unknown as MemoryRow;
 
@@ -44,5 +45,39 @@ describe('turn priors in memory search', () => {
     const out = withTurnPriors([{ id: 'short', score: 1 }, { id: 'long', score: 0.7 }, { id: 'note', score: 0.65 }], talk, 'What did Melanie paint?', ['Melanie']);
     expect(out.map((h) => h.id)).toEqual(['long', 'note', 'short']);
     expect(out.map((h) => h.score)).toEqual([0.7, 0.65, tellingPrior('lol same')]);
+  });
+
+  describe('in a scope that holds many conversations', () => {
+    const said = (id: string, speaker: string, text: string) => ({ ...turn(id, `${speaker}: ${text}`), metadata: { speaker, session: 's' } }) as unknown as MemoryRow;
+    const near = (of: string, row: MemoryRow, follows = true): Neighbour => ({ ...row, context_of: of, follows, distance: 1 });
+    const talk = new Map([
+      ['hers', said('hers', 'Melanie', 'I painted a horse at the studio last month')],
+      ['theirs', said('theirs', 'Jon', 'I painted a horse at the studio last month')],
+    ]);
+    const hits = [{ id: 'theirs', score: 1 }, { id: 'hers', score: 1 }];
+    const exchange = [near('theirs', said('g1', 'Gina', 'How lovely!')), near('hers', said('c1', 'Caroline', 'So beautiful!'))];
+
+    it("lowers a turn of an exchange the named person is not in, below her own conversation's", () => {
+      const out = withTurnPriors(hits, talk, 'What has Melanie painted?', ['Melanie'], exchange);
+      expect(out.map((h) => h.id)).toEqual(['hers', 'theirs']);
+      const plain = withTurnPriors(hits, talk, 'What has Melanie painted?', ['Melanie']);
+      expect(out[1]?.score).toBeCloseTo((plain.find((h) => h.id === 'theirs')?.score ?? 0) * ELSEWHERE, 12);
+      expect(out[0]?.score).toBe(plain.find((h) => h.id === 'hers')?.score);
+    });
+
+    it("keeps the other speaker of the named person's own exchange at the other-speaker prior only", () => {
+      const partner = new Map([['reply', said('reply', 'Caroline', 'I painted a horse at the studio last month')]]);
+      const withHer = [near('reply', said('m1', 'Melanie', 'Wow, show me!'))];
+      const out = withTurnPriors([{ id: 'reply', score: 1 }], partner, 'What has Melanie painted?', ['Melanie'], withHer);
+      expect(out[0]?.score).toBeCloseTo(withTurnPriors([{ id: 'reply', score: 1 }], partner, 'What has Melanie painted?', ['Melanie'])[0]?.score ?? 0, 12);
+    });
+
+    it('judges no turn whose neighbours show one speaker only, and none when the query names nobody', () => {
+      const monologue = [near('theirs', said('j2', 'Jon', 'It took two weeks'))];
+      const alone = withTurnPriors(hits, talk, 'What has Melanie painted?', ['Melanie'], monologue);
+      expect(alone.find((h) => h.id === 'theirs')?.score).toBeCloseTo(withTurnPriors(hits, talk, 'What has Melanie painted?', ['Melanie']).find((h) => h.id === 'theirs')?.score ?? 0, 12);
+      const nobody = withTurnPriors(hits, talk, 'Who painted a horse?', [], exchange);
+      expect(nobody).toEqual(withTurnPriors(hits, talk, 'Who painted a horse?', []));
+    });
   });
 });

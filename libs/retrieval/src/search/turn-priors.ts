@@ -1,4 +1,5 @@
 import { asksWhen, tellingPrior, turnPrior, type MemoryRow } from '@engram/memory';
+import type { Neighbour } from '../queries/candidate-read.query.js';
 import { speakerOfRow } from './people.js';
 import { isTurn, type FusedHit } from './session-context.js';
 
@@ -11,17 +12,57 @@ import { isTurn, type FusedHit } from './session-context.js';
  */
 
 /**
+ * A turn of an exchange none of the named people take part in (ADR-0065): a scope that holds many
+ * conversations answers a question about Melanie from the conversations she is in, not from two
+ * other people talking about the same thing. Stacks on the other-speaker prior.
+ */
+export const ELSEWHERE = 0.5;
+
+const norm = (name: string) => name.trim().toLowerCase();
+
+/** Each hit's speakers as its session neighbours show them (the read brings BURST_REACH each way for a turn). */
+function speakersAround(neighbours: readonly Neighbour[]): Map<string, Set<string>> {
+  const around = new Map<string, Set<string>>();
+  for (const n of neighbours) {
+    const speaker = speakerOfRow(n);
+    if (speaker === null) continue;
+    const seen = around.get(n.context_of) ?? new Set<string>();
+    seen.add(norm(speaker));
+    around.set(n.context_of, seen);
+  }
+  return around;
+}
+
+/**
+ * ELSEWHERE when the turn and its neighbours show an exchange (two speakers or more) and none of
+ * them is named, else 1. A turn whose neighbours show one speaker only (a long burst, a
+ * monologue) is not judged: the named person may be just out of reach. In a scope of one
+ * conversation every exchange includes both its people, so a question about either never lowers a turn.
+ */
+function elsewherePrior(row: MemoryRow, around: ReadonlySet<string> | undefined, named: ReadonlySet<string>): number {
+  const own = speakerOfRow(row);
+  if (named.size === 0 || own === null || around === undefined) return 1;
+  const seen = new Set([...around, norm(own)]);
+  return seen.size >= 2 && ![...seen].some((s) => named.has(s)) ? ELSEWHERE : 1;
+}
+
+/**
  * Fused hits times their turn prior (memory's turnPrior: 0.7 for another speaker than the one the
  * query names, 0.8 for a turn that asks; tellingPrior: less for a turn of few words or without a
- * first-person word), re-sorted. Only episodic memories carry priors: a fact
- * that ends with a question mark or starts with "Name:" is not a turn.
+ * first-person word; ELSEWHERE for a turn of an exchange the named people are not in), re-sorted.
+ * Only episodic memories carry priors: a fact that ends with a question mark or starts with "Name:"
+ * is not a turn. `neighbours`: the read's session neighbours, by the hit they were read for.
  */
-export function withTurnPriors(hits: readonly FusedHit[], rows: ReadonlyMap<string, MemoryRow>, text: string, namedSpeakers: readonly string[]): FusedHit[] {
+export function withTurnPriors(
+  hits: readonly FusedHit[], rows: ReadonlyMap<string, MemoryRow>, text: string, namedSpeakers: readonly string[], neighbours: readonly Neighbour[] = [],
+): FusedHit[] {
   const query = { namedSpeakers, asksWhen: asksWhen(text) };
+  const named = new Set(namedSpeakers.map(norm));
+  const around = named.size === 0 ? new Map<string, Set<string>>() : speakersAround(neighbours);
   return hits
     .map((h) => {
       const row = rows.get(h.id);
-      const prior = row !== undefined && isTurn(row) ? turnPrior(row.content, query, speakerOfRow(row)) * tellingPrior(row.content) : 1;
+      const prior = row !== undefined && isTurn(row) ? turnPrior(row.content, query, speakerOfRow(row)) * tellingPrior(row.content) * elsewherePrior(row, around.get(h.id), named) : 1;
       return prior === 1 ? h : { ...h, score: h.score * prior };
     })
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
