@@ -11,14 +11,20 @@ import { isTurn } from './session-context.js';
 /** Who said a turn (metadata `speaker`, else its "Name:"), null for anything that is not a turn. */
 export const speakerOfRow = (row: MemoryRow | undefined): string | null => (row !== undefined && isTurn(row) ? turnSpeaker(row.content, row.metadata) : null);
 
-/** Teaches `book` the turns of a read, each with the speakers read around it in its session. */
-export function learnFromRead(book: PeopleBook, read: Pick<CandidateRead, 'keyword' | 'vector' | 'neighbours'>): void {
+/** Who spoke around each candidate of a read, by the candidate's id: its session neighbours, in read order. */
+export function speakersAround(neighbours: readonly CandidateRead['neighbours'][number][]): Map<string, { distance: number; speaker: string | null }[]> {
   const around = new Map<string, { distance: number; speaker: string | null }[]>();
-  for (const n of read.neighbours) {
+  for (const n of neighbours) {
     const list = around.get(n.context_of) ?? [];
     list.push({ distance: Number(n.distance), speaker: speakerOfRow(n) });
     around.set(n.context_of, list);
   }
+  return around;
+}
+
+/** Teaches `book` the turns of a read, each with the speakers read around it in its session. */
+export function learnFromRead(book: PeopleBook, read: Pick<CandidateRead, 'keyword' | 'vector' | 'neighbours'>): void {
+  const around = speakersAround(read.neighbours);
   const turns = new Map<string, TurnSample>();
   for (const row of [...read.keyword, ...read.vector, ...read.neighbours]) {
     const speaker = speakerOfRow(row);

@@ -1,6 +1,6 @@
 import { asksWhen, tellingPrior, turnPrior, type MemoryRow } from '@engram/memory';
 import type { Neighbour } from '../queries/candidate-read.query.js';
-import { speakerOfRow } from './people.js';
+import { speakerOfRow, speakersAround } from './people.js';
 import { isTurn, type FusedHit } from './session-context.js';
 
 /*
@@ -20,29 +20,15 @@ export const ELSEWHERE = 0.5;
 
 const norm = (name: string) => name.trim().toLowerCase();
 
-/** Each hit's speakers as its session neighbours show them (the read brings BURST_REACH each way for a turn). */
-function speakersAround(neighbours: readonly Neighbour[]): Map<string, Set<string>> {
-  const around = new Map<string, Set<string>>();
-  for (const n of neighbours) {
-    const speaker = speakerOfRow(n);
-    if (speaker === null) continue;
-    const seen = around.get(n.context_of) ?? new Set<string>();
-    seen.add(norm(speaker));
-    around.set(n.context_of, seen);
-  }
-  return around;
-}
-
 /**
  * ELSEWHERE when the turn and its neighbours show an exchange (two speakers or more) and none of
  * them is named, else 1. A turn whose neighbours show one speaker only (a long burst, a
  * monologue) is not judged: the named person may be just out of reach. In a scope of one
  * conversation every exchange includes both its people, so a question about either never lowers a turn.
  */
-function elsewherePrior(row: MemoryRow, around: ReadonlySet<string> | undefined, named: ReadonlySet<string>): number {
-  const own = speakerOfRow(row);
+function elsewherePrior(own: string | null, around: readonly { speaker: string | null }[] | undefined, named: ReadonlySet<string>): number {
   if (named.size === 0 || own === null || around === undefined) return 1;
-  const seen = new Set([...around, norm(own)]);
+  const seen = new Set([...around.flatMap((a) => (a.speaker === null ? [] : [norm(a.speaker)])), norm(own)]);
   return seen.size >= 2 && ![...seen].some((s) => named.has(s)) ? ELSEWHERE : 1;
 }
 
@@ -58,11 +44,14 @@ export function withTurnPriors(
 ): FusedHit[] {
   const query = { namedSpeakers, asksWhen: asksWhen(text) };
   const named = new Set(namedSpeakers.map(norm));
-  const around = named.size === 0 ? new Map<string, Set<string>>() : speakersAround(neighbours);
+  // The speakers the read brought around each hit (BURST_REACH each way for a turn).
+  const around = named.size === 0 ? new Map<string, { speaker: string | null }[]>() : speakersAround(neighbours);
   return hits
     .map((h) => {
       const row = rows.get(h.id);
-      const prior = row !== undefined && isTurn(row) ? turnPrior(row.content, query, speakerOfRow(row)) * tellingPrior(row.content) * elsewherePrior(row, around.get(h.id), named) : 1;
+      if (row === undefined || !isTurn(row)) return h;
+      const speaker = speakerOfRow(row);
+      const prior = turnPrior(row.content, query, speaker) * tellingPrior(row.content) * elsewherePrior(speaker, around.get(h.id), named);
       return prior === 1 ? h : { ...h, score: h.score * prior };
     })
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
