@@ -43,6 +43,10 @@ function datasetFile(value: string, root: string): string | null {
   return resolve(value);
 }
 
+/** Options that take no value. */
+const FLAGS = { '--dump': 'dump', '--keep-db': 'keepDb', '--one-scope': 'oneScope' } as const;
+const isFlag = (a: string | undefined): a is keyof typeof FLAGS => a !== undefined && Object.hasOwn(FLAGS, a);
+
 const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 export function parseOptions(argv: string[], root: string): ConversationsOptions {
@@ -58,10 +62,8 @@ export function parseOptions(argv: string[], root: string): ConversationsOptions
     else if (a === '--model' && v) o.model = v;
     else if (a === '--model-dir' && v) o.modelDir = resolve(v);
     else if (a === '--reuse-db' && v) o.reuseDb = v;
-    else if (a === '--dump' || a === '--keep-db' || a === '--one-scope') {
-      if (a === '--dump') o.dump = true;
-      else if (a === '--keep-db') o.keepDb = true;
-      else o.oneScope = true;
+    else if (isFlag(a)) {
+      o[FLAGS[a]] = true;
       continue;
     }
     else throw new Error(`bad option ${a}${v ? ` ${v}` : ''}\n${USAGE}`);
